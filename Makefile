@@ -1,0 +1,51 @@
+# Two commands do all set-up: `make run` serves the demo club, `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+REDIS ?= redis://127.0.0.1:6379/0
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-services lint format bench simulate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	@echo "Serving on http://$(HOST):$(PORT)/"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) mahjong_site.asgi:application
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# The whole suite on the embedded default (SQLite, in-memory channel layer).
+test: lint
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest
+
+# The suite against the real services, as several daphne processes would use them.
+# The pure engine tests touch neither a database nor a channel layer, and the browser
+# tests drive pages already proven in `make test`, so both run once, there.
+test-services: $(STAMP)
+	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS) $(BIN)/pytest --ignore=tests/engine -m "not browser"
+
+bench: $(STAMP)
+	$(BIN)/python manage.py bench_scoring
+	$(BIN)/python manage.py simulate --games 20 --seed 1 --bots tsumogiri,tsumogiri,tsumogiri,tsumogiri
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

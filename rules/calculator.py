@@ -1,0 +1,242 @@
+"""Answers for a checked request: the score of a hand, or the waits of a waiting hand.
+
+Shared by the calculator page and the JSON API (``rules/API.md``): both read their
+input with :func:`rules.scoring_request.read_request`, then call :func:`score` or
+:func:`analyse_waits` here, which call the engine and shape the answer the way the
+API documents it; the page renders the same dict.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.errors import EngineError
+from rules.engine.tiles import kind_notation
+from rules.scoring_request import (
+    FLAGS,
+    SCORE_FIELDS,
+    WINDS,
+    Prepared,
+    RequestError,
+    from_query,
+    read_request,
+)
+
+__all__ = [
+    "FLAGS",
+    "SCORE_FIELDS",
+    "Prepared",
+    "RequestError",
+    "analyse_waits",
+    "from_query",
+    "read_request",
+    "score",
+    "score_request",
+    "waits_request",
+]
+
+# --- answers ---------------------------------------------------------------------
+
+
+def _score_call(p: Prepared, concealed: list[int], win_tile: int, tsumo: bool | None = None):
+    """The one place the engine's scorer is called."""
+    from rules.engine import scoring
+
+    tsumo = p.tsumo if tsumo is None else tsumo
+    situation = scoring.Situation(
+        tsumo=tsumo,
+        riichi=p.flags["riichi"] and not p.flags["double_riichi"],
+        double_riichi=p.flags["double_riichi"],
+        ippatsu=p.flags["ippatsu"],
+        rinshan=p.flags["rinshan"],
+        chankan=p.flags["chankan"],
+        haitei=p.flags["haitei"],
+        houtei=p.flags["houtei"],
+        tenhou=p.flags["tenhou"],
+        chiihou=p.flags["chiihou"],
+        renhou=p.flags["renhou"],
+        open_riichi=p.flags["open_riichi"],
+        round_wind=WINDS[p.round_wind],
+        seat_wind=WINDS[p.seat_wind],
+        dora_indicators=tuple(p.dora),
+        ura_indicators=tuple(p.ura),
+        honba=p.honba,
+        riichi_sticks=p.riichi_sticks,
+    )
+    return scoring.score_hand(
+        list(concealed),
+        list(p.melds),
+        win_tile,
+        situation,
+        p.ruleset,
+        winner=0,
+        dealer=p.dealer_seat,
+        discarder=None if tsumo else 1,
+    )
+
+
+def _engine_error_field(exc: EngineError) -> str:
+    """The request field an engine error belongs to ("situation" names the flag)."""
+    known = set(SCORE_FIELDS) | {"discards"}
+    if exc.field in known:
+        return exc.field
+    if exc.field == "situation":
+        text = exc.message.lower()
+        for name in (
+            "rinshan",
+            "chankan",
+            "haitei",
+            "houtei",
+            "tenhou",
+            "chiihou",
+            "renhou",
+            "ippatsu",
+            "double riichi",
+            "riichi",
+            "indicator",
+        ):
+            if name in text:
+                return {"double riichi": "double_riichi", "indicator": "dora_indicators"}.get(
+                    name, name
+                )
+    return "hand"
+
+
+def _payments(p: Prepared, payment, tsumo: bool) -> dict[str, int]:
+    payers = payment.payers
+    if not tsumo:
+        return {"discarder": sum(payers.values())}
+    if p.is_dealer:
+        return {"non_dealer": max(payers.values())}
+    dealer = p.dealer_seat
+    others = [v for seat, v in payers.items() if seat != dealer]
+    return {"dealer": payers.get(dealer, 0), "non_dealer": max(others) if others else 0}
+
+
+def _shape(p: Prepared, result, tsumo: bool) -> dict:
+    yaku = [{"name": name, "han": han} for name, han in result.yaku]
+    return {
+        "han": result.han,
+        "fu": result.fu,
+        "limit": result.limit,
+        "yakuman": min(result.yakuman, p.ruleset.max_yakuman),
+        "yaku": yaku,
+        "fu_details": [{"fu": fu, "reason": reason} for fu, reason in result.fu_details],
+        "base_points": result.base_points,
+        "dealer": p.is_dealer,
+        "win": "tsumo" if tsumo else "ron",
+        "payments": _payments(p, result.payment, tsumo),
+        "honba": p.honba,
+        "sticks": result.payment.sticks,
+        "total": result.payment.total,
+    }
+
+
+def _no_yaku(result) -> str | None:
+    error = getattr(result, "error", None)
+    if error == "no yaku":
+        return "no yaku: the hand is complete but has no yaku (dora alone do not count)"
+    if error:
+        return str(error)
+    if not result.yaku or not result.han:
+        return "no yaku: the hand is complete but scores nothing besides dora"
+    return None
+
+
+def score(p: Prepared) -> dict:
+    """Score a prepared 14-tile hand; raises RequestError for hands that cannot win."""
+    try:
+        result = _score_call(p, p.concealed, p.win_tile)
+    except EngineError as exc:
+        raise RequestError(_engine_error_field(exc), exc.message) from None
+    problem = _no_yaku(result)
+    if problem:
+        raise RequestError("hand", problem)
+    answer = _shape(p, result, p.tsumo)
+    answer["hand"] = p.notation(p.concealed)
+    answer["melds"] = p.meld_notations()
+    answer["win_tile"] = p.notation([p.win_tile])
+    answer["ruleset"] = p.ruleset_key
+    return answer
+
+
+def score_request(data: Any, lenient: bool = False) -> dict:
+    return score(read_request(data, "score", lenient))
+
+
+def analyse_waits(p: Prepared) -> dict:
+    """Shanten of a 13-tile hand, or its waits, each with what it would score."""
+    from rules.engine import hand as hand_engine
+
+    counts = [0] * 34
+    for t in p.concealed:
+        counts[t >> 2] += 1
+    shanten = hand_engine.shanten(counts)
+    seen = [0] * 34
+    for t in [*p.concealed, *(t for m in p.melds for t in m.tiles), *p.dora, *p.ura, *p.discards]:
+        seen[t >> 2] += 1
+    discarded = {t >> 2 for t in p.discards}
+    used = {*p.concealed, *(t for m in p.melds for t in m.tiles), *p.dora, *p.ura, *p.discards}
+    in_hand = [0] * 34
+    for t in [*p.concealed, *(t for m in p.melds for t in m.tiles)]:
+        in_hand[t >> 2] += 1
+    waits = []
+    if shanten == 0:
+        for kind in _wait_kinds(hand_engine.waits(counts)):
+            waits.append(_wait_entry(p, kind, seen, used, discarded, in_hand))
+    furiten = any(w["furiten"] for w in waits)
+    return {
+        "shanten": shanten,
+        "tenpai": shanten == 0,
+        "hand": p.notation(p.concealed),
+        "melds": p.meld_notations(),
+        "furiten": furiten,
+        "win": "tsumo" if p.tsumo else "ron",
+        "waits": waits,
+        "ruleset": p.ruleset_key,
+    }
+
+
+def _wait_kinds(value) -> list[int]:
+    if isinstance(value, dict):
+        value = list(value)
+    return sorted(int(k) for k in value)
+
+
+def _wait_entry(p: Prepared, kind: int, seen, used, discarded, in_hand) -> dict:
+    entry: dict[str, Any] = {
+        "tile": kind_notation(kind),
+        "unseen": max(0, 4 - seen[kind]),
+        "furiten": kind in discarded,
+        "karaten": in_hand[kind] >= 4,
+        "no_yaku": False,
+        "han": None,
+        "fu": None,
+        "limit": None,
+        "yaku": [],
+        "total": None,
+        "payments": None,
+    }
+    free = [t for t in range(kind * 4, kind * 4 + 4) if t not in used]
+    if not free:
+        entry["no_yaku"] = None  # no copy left to win on: nothing to score
+        return entry
+    tile = free[-1]  # a plain copy where one is left (the red ones come first)
+    tsumo = p.tsumo
+    try:
+        result = _score_call(p, [*p.concealed, tile], tile, tsumo)
+    except EngineError as exc:
+        entry["no_yaku"] = True
+        entry["problem"] = exc.message
+        return entry
+    problem = _no_yaku(result)
+    if problem:
+        entry["no_yaku"] = True
+        entry["problem"] = problem
+        return entry
+    entry.update(_shape(p, result, tsumo))
+    return entry
+
+
+def waits_request(data: Any, lenient: bool = False) -> dict:
+    return analyse_waits(read_request(data, "waits", lenient))

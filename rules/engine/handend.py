@@ -1,0 +1,309 @@
+"""How a hand ends: wins, exhaustive and abortive draws, then the next deal or the end.
+
+Dealer rotation and honba (seed 001, seed 003's table):
+
+* the dealer keeps the seat on a win by the dealer (also as one of the winners
+  of a double ron), when tenpai at an exhaustive draw, and on an abortive draw;
+* honba +1 on every draw and whenever the dealer keeps the seat after a win; a
+  win without the dealer among the winners resets it to 0;
+* riichi sticks go to the winner nearest the discarder in turn order (the tsumo
+  winner); after a draw they stay on the table; at the end of the game the
+  leftover sticks go to first place (``standings.final_standings``).
+
+Game end (checked after every hand, in this order):
+
+1. tobi: a score below ``ruleset.tobi_threshold`` (0 itself is fine);
+2. in the extension round (West after a hanchan, South after an East-only game):
+   as soon as anyone has reached ``win_threshold``, and after its fourth hand
+   when the dealer seat moves on, whatever the scores;
+3. at the last hand of the primary rounds: a dealer who keeps the seat plays on,
+   unless agariyame (dealer won and is first) or tenpaiyame (dealer tenpai at an
+   exhaustive draw and first) applies; when the dealer seat moves on the game
+   ends unless the West round is on and nobody has reached ``win_threshold``.
+
+Exhaustive draw: tenpai follows the ruleset's pseudo-tenpai settings (seed 000):
+``tenpai_empty_waits`` ("none": every wait must still be unseen by the player
+and have a copy outside the rivers and melds; "visible_ok": only pure karaten is
+noten, Ronin's keishiki tenpai; "all_ok": any tenpai shape), ``tenpai_furiten_ok``
+and ``tenpai_no_yaku_ok`` (some wait must give the hand a yaku by ron or tsumo).
+Nagashi mangan replaces the noten payments when someone scores it.
+
+Chombo: the engine only offers legal actions, so a false win cannot be declared
+and a riichi always has a real wait (riichi needs tenpai that is not pure karaten,
+and a riichi kan may not change the waits). Seed 002's noten-riichi chombo is
+therefore impossible here: a riichi hand is always tenpai in shape at the draw.
+It may still be *paid* as noten under the pseudo-tenpai settings (say, every wait
+already discarded with ``tenpai_empty_waits="none"``), which seed 002 does not
+call a chombo, so it is not one. ``GameState.chombo_counts`` only carries counts
+into the final standings; automatic play never adds to them.
+"""
+
+from __future__ import annotations
+
+from .analysis import counts_of, waits_mask
+from .hand import counts_as_tenpai, shape_waits, waits
+from .payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
+from .standings import final_standings
+from .state import Event, GameState, HandResult, WinResult
+from .tiles import TERMINALS_AND_HONORS
+from .turns import deal, put
+from .wall import ura_indicators
+from .wins import score_win, spare_copy
+from .yaku import BY_KEY
+
+_PAO_NAMES = {BY_KEY["daisangen"].name, BY_KEY["daisuushii"].name}
+_ORPHANS = frozenset(TERMINALS_AND_HONORS)
+
+
+def order_from(seat: int) -> tuple[int, int, int]:
+    return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
+
+
+def _pao_base(score) -> int | None:
+    """Base points of the yakuman the liable player covers (None: none of them)."""
+    han = sum(h for name, h in score.yaku if name in _PAO_NAMES)
+    if not han:
+        return None
+    return min(score.base_points, 8000 * max(1, han // 13))
+
+
+def _ura(s: GameState, winners) -> tuple[int, ...]:
+    if not s.ruleset.ura_dora or not any(s.riichi[w] for w in winners):
+        return ()
+    return ura_indicators(s.wall, s.dora_shown if s.ruleset.kan_ura_dora else 1)
+
+
+def _dora(s: GameState) -> tuple[int, ...]:
+    return tuple(s.wall[126 : 126 + s.dora_shown])
+
+
+def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    tile = s.drawn
+    score = score_win(s, seat, tile, True)
+    pao = s.pao[seat]
+    pao_base = _pao_base(score) if pao is not None else None
+    if pao_base is None:
+        pao = None
+    payment = win_payment(
+        score.base_points, seat, s.round_number, True, None, s.honba, s.riichi_sticks, pao, pao_base
+    )
+    win = WinResult(seat, None, tile, s.hands[seat], s.melds[seat], score, payment, pao)
+    deltas = tuple(payment.deltas())
+    result = _result(s, "tsumo", (win,), deltas, ura=_ura(s, (seat,)))
+    return finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
+
+
+def ron_wins(
+    s: GameState, claimants: list[int], discarder: int, tile: int, chankan: bool
+) -> tuple[GameState, list[Event]]:
+    """One or more rons on a discard (or a robbed kan), nearest claimant first."""
+    r = s.ruleset
+    if len(claimants) == 3 and r.sanchahou and not r.triple_ron:
+        return abortive_draw(s, "sanchahou")
+    winners = claimants
+    if not r.double_ron:
+        winners = claimants[:1]
+    elif len(claimants) == 3 and not r.triple_ron:
+        winners = claimants[:2]
+    scores = []
+    rons = []
+    for i, seat in enumerate(winners):
+        score = score_win(
+            s, seat, tile, False, discarder, chankan, s.riichi_sticks if i == 0 else 0
+        )
+        pao = s.pao[seat]
+        pao_base = _pao_base(score) if pao is not None and pao != discarder else None
+        if pao_base is None:
+            pao = None
+        scores.append((seat, score, pao))
+        rons.append(Ron(seat, score.base_points, pao, pao_base))
+    payments = multi_ron(rons, discarder, s.round_number, s.honba, s.riichi_sticks, r)
+    by_seat = {p.winner: p for p in payments}
+    wins = []
+    deltas = [0, 0, 0, 0]
+    for seat, score, pao in scores:
+        payment = by_seat[seat]
+        for i, d in enumerate(payment.deltas()):
+            deltas[i] += d
+        hand = (*s.hands[seat], tile)
+        wins.append(WinResult(seat, discarder, tile, hand, s.melds[seat], score, payment, pao))
+    river = s.discards[discarder]
+    if not chankan and river and river[-1].tile == tile:
+        river = (*river[:-1], river[-1]._replace(called=True))
+        s = s.evolve(discards=put(s.discards, discarder, river))
+    result = _result(s, "ron", tuple(wins), tuple(deltas), ura=_ura(s, winners))
+    return finish_hand(s, result, dealer_stays=s.round_number in winners, sticks_next=0)
+
+
+def _result(s: GameState, kind: str, wins=(), deltas=(0, 0, 0, 0), **extra) -> HandResult:
+    scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
+    return HandResult(
+        kind=kind,
+        round_wind=s.round_wind,
+        round_number=s.round_number,
+        honba=s.honba,
+        dealer=s.round_number,
+        wins=wins,
+        deltas=tuple(deltas),
+        scores=scores,
+        scores_before=s.scores,
+        riichi_sticks=0 if wins else s.riichi_sticks,
+        hands=tuple(next((w.hand for w in wins if w.seat == seat), None) for seat in range(4))
+        if wins
+        else extra.pop("hands", ()),
+        dora_indicators=_dora(s),
+        ura_indicators=extra.pop("ura", ()),
+        **extra,
+    )
+
+
+def abortive_draw(s: GameState, reason: str) -> tuple[GameState, list[Event]]:
+    result = _result(s, "abortive", abort=reason)
+    return finish_hand(s, result, dealer_stays=True, sticks_next=s.riichi_sticks)
+
+
+def is_tenpai_at_draw(s: GameState, seat: int) -> bool:
+    """Tenpai for noten payments and dealer rotation, per the ruleset (see above)."""
+    r = s.ruleset
+    hand = s.hands[seat]
+    counts = counts_of(hand)
+    meld_kinds = [t >> 2 for m in s.melds[seat] for t in m.tiles]
+    w = shape_waits(counts) if r.tenpai_empty_waits == "all_ok" else waits(counts)
+    if not w:
+        return False
+    if r.tenpai_empty_waits == "visible_ok" and not counts_as_tenpai(counts, meld_kinds):
+        return False
+    if r.tenpai_empty_waits == "none":
+        # every copy of every wait already seen (own tiles, rivers, melds): noten
+        seen = list(counts)
+        for other in range(4):
+            for d in s.discards[other]:
+                seen[d.tile >> 2] += 1
+            for m in s.melds[other]:
+                for t in m.tiles:
+                    if t != m.called:  # a called tile is still counted in its river
+                        seen[t >> 2] += 1
+        if all(seen[k] >= 4 for k in w):
+            return False
+    if not r.tenpai_furiten_ok and (s.furiten[seat] or waits_mask(w) & s.discard_masks[seat]):
+        return False
+    if not r.tenpai_no_yaku_ok:
+        return any(_wait_has_yaku(s, seat, k) for k in w)
+    return True
+
+
+def _wait_has_yaku(s: GameState, seat: int, kind: int) -> bool:
+    """Whether some copy of ``kind`` would win by ron or tsumo (yaku and minimum han)."""
+    hand = s.hands[seat]
+    # any copy the seat could receive: the yaku do not depend on which one
+    tile = spare_copy(s, seat, kind)
+    if tile is None:
+        return False
+    # judged as an ordinary mid-hand win: the last tile's haitei/houtei do not count
+    s = s.evolve(live_next=s.live_end - 1, rinshan=False)
+    score = score_win(s, seat, tile, False, (seat + 1) % 4)
+    if score.error is None:
+        return True
+    tsumo_state = s.evolve(hands=put(s.hands, seat, tuple(sorted((*hand, tile)))))
+    return score_win(tsumo_state, seat, tile, True).error is None
+
+
+def _nagashi(s: GameState, seat: int) -> bool:
+    river = s.discards[seat]
+    return bool(river) and all((d.tile >> 2) in _ORPHANS and not d.called for d in river)
+
+
+def exhaustive_draw(s: GameState) -> tuple[GameState, list[Event]]:
+    tenpai = tuple(is_tenpai_at_draw(s, seat) for seat in range(4))
+    nagashi = tuple(seat for seat in range(4) if s.ruleset.nagashi_mangan and _nagashi(s, seat))
+    if nagashi:
+        deltas = tuple(nagashi_mangan(nagashi, s.round_number))
+        noten = ()
+        kind = "nagashi"
+    else:
+        deltas = tuple(noten_payments(tenpai))
+        noten = deltas
+        kind = "exhaustive"
+    hands = tuple(s.hands[seat] if tenpai[seat] else None for seat in range(4))
+    result = _result(
+        s, kind, (), deltas, tenpai=tenpai, hands=hands, noten_deltas=noten, nagashi=nagashi
+    )
+    return finish_hand(s, result, dealer_stays=tenpai[s.round_number], sticks_next=s.riichi_sticks)
+
+
+def _ranking(scores, starting_dealer: int = 0) -> list[int]:
+    return sorted(range(4), key=lambda x: (-scores[x], (x - starting_dealer) % 4))
+
+
+def _game_over(s: GameState, result: HandResult, dealer_stays: bool) -> bool:
+    r = s.ruleset
+    scores = result.scores
+    if r.tobi and any(x < r.tobi_threshold for x in scores):
+        return True
+    primary = 2 if r.game_type == "hanchan" else 1
+    wind = s.round_wind - 27
+    dealer = s.round_number
+    if wind >= primary:  # sudden-death extension
+        if any(x >= r.win_threshold for x in scores):
+            return True
+        return not dealer_stays and dealer == 3
+    if wind == primary - 1 and dealer == 3:
+        if dealer_stays:
+            leading = _ranking(scores)[0] == dealer
+            won = any(w.seat == dealer for w in result.wins)
+            if r.agariyame and won and leading:
+                return True
+            tenpai = result.kind in ("exhaustive", "nagashi") and result.tenpai[dealer]
+            return bool(r.tenpaiyame and tenpai and leading)
+        if not r.west_round or r.win_threshold <= 0:
+            return True
+        return any(x >= r.win_threshold for x in scores)
+    return False
+
+
+def finish_hand(
+    s: GameState, result: HandResult, dealer_stays: bool, sticks_next: int
+) -> tuple[GameState, list[Event]]:
+    """Apply the result, then deal the next hand or end the game."""
+    dealer_won = any(w.seat == s.round_number for w in result.wins)
+    if result.wins and not dealer_won:
+        honba = 0
+    else:
+        honba = s.honba + 1
+    result = result._replace(riichi_sticks=sticks_next)
+    events = [Event("hand_end", None, None, result)]
+    logs = (*s.past_logs, s.hand_log)
+    if _game_over(s, result, dealer_stays):
+        final = tuple(final_standings(result.scores, s.ruleset, sticks_next, s.chombo_counts, 0))
+        done = s.evolve(
+            scores=result.scores,
+            riichi_sticks=sticks_next,
+            phase="game_end",
+            legal=((), (), (), ()),
+            claim=None,
+            last_result=result,
+            finished=True,
+            final=final,
+            hand_log=(),
+            past_logs=logs,
+        )
+        events.append(Event("game_end", None, None, final))
+        return done, events
+    wind, number = s.round_wind, s.round_number
+    if not dealer_stays:
+        number += 1
+        if number == 4:
+            wind, number = wind + 1, 0
+    nxt, more = deal(
+        s.setup,
+        s.hand_index + 1,
+        wind,
+        number,
+        honba,
+        sticks_next,
+        result.scores,
+        s.chombo_counts,
+        result,
+        logs,
+    )
+    return nxt, events + more

@@ -1,0 +1,210 @@
+"""The game state: one immutable value per moment of a game.
+
+A :class:`GameState` is a flat ``NamedTuple``. Per-seat data lives in 4-tuples and
+an action copies only the tuples it changes, so a turn costs a few microseconds.
+Some fields are derived caches kept in the state so nothing is computed twice:
+
+* ``analysis[seat]`` is the :class:`.analysis.SeatAnalysis` of the seat's
+  concealed hand as it stood after its last discard or kan (shanten, waits and
+  bit masks of the kinds it could call); it changes only when that hand changes;
+* ``legal[seat]`` are the seat's legal actions right now, computed once by
+  ``apply`` (:func:`legal_actions` just reads them).
+
+Both are pure functions of the rest of the state, so two states reached by the
+same actions compare equal.
+
+The functions of the public API (``new_game``, ``legal_actions``,
+``pending_seats``, ``apply``) live in :mod:`.play` and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .actions import Action
+from .melds import Meld
+from .rulesets import Ruleset
+
+
+class Event(NamedTuple):
+    """Something that happened, for live tables and logs (filter per seat in views).
+
+    kinds: "deal", "draw" (tile hidden from others), "action", "dora" (a new
+    indicator), "riichi" (the stick is paid), "call", "hand_end" (data is the
+    HandResult), "game_end" (data is the standings).
+    """
+
+    kind: str
+    seat: int | None = None
+    tile: int | None = None
+    data: Any = None
+
+
+class GameSetup(NamedTuple):
+    """Everything needed to replay a game from its actions.
+
+    ``robots`` are the seats played by a computer. Only seed 000's open-riichi
+    setting (``ruleset.open_riichi_robot``) looks at them; see :mod:`.legal`.
+    """
+
+    ruleset: Ruleset
+    seed: int
+    walls: tuple[tuple[int, ...], ...] = ()  # explicit walls for the first hands
+    robots: frozenset[int] = frozenset()  # seats played by a bot
+
+
+class Discard(NamedTuple):
+    tile: int
+    tsumogiri: bool = False  # the tile just drawn was discarded
+    riichi: bool = False  # the riichi declaration tile (shown sideways)
+    called: bool = False  # taken by another seat for a call or a win
+
+
+class Claim(NamedTuple):
+    """A tile the other seats may answer: a discard, or a kan that can be robbed."""
+
+    kind: str  # "discard", "shouminkan" or "ankan"
+    seat: int  # who discarded / declared the kan
+    tile: int
+    responses: tuple[Action | None, ...]  # per seat: the answer given so far
+    riichi: str | None = None  # "riichi"/"open_riichi" when this discard declares it
+    kan: Action | None = None  # the kan waiting to be completed (robbing window)
+
+
+class WinResult(NamedTuple):
+    seat: int
+    from_seat: int | None  # None for tsumo
+    win_tile: int
+    hand: tuple[int, ...]  # concealed tiles including the winning tile
+    melds: tuple[Meld, ...]
+    score: Any  # scoring.HandScore
+    payment: Any  # payments.WinPayment actually applied
+    pao: int | None = None
+
+
+class HandResult(NamedTuple):
+    """How one hand ended, everything a result panel shows."""
+
+    kind: str  # "ron", "tsumo", "exhaustive", "nagashi", "abortive"
+    round_wind: int  # kind of the round wind, 27..30
+    round_number: int
+    honba: int
+    dealer: int
+    wins: tuple[WinResult, ...] = ()
+    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)  # after the hand
+    scores_before: tuple[int, int, int, int] = (0, 0, 0, 0)  # riichi sticks already paid
+    riichi_sticks: int = 0  # left on the table after the hand
+    abort: str | None = None  # reason of an abortive draw
+    tenpai: tuple[bool, ...] = ()  # at an exhaustive draw
+    hands: tuple[tuple[int, ...] | None, ...] = ()  # shown hands (winners / tenpai)
+    noten_deltas: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()  # seats scoring nagashi mangan
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()  # only when a riichi player won
+
+
+class GameState(NamedTuple):
+    setup: GameSetup
+    ruleset: Ruleset
+    hand_index: int  # 0 for the first hand of the game, +1 per deal
+    round_wind: int  # kind of the round wind: 27 East .. 30 North
+    round_number: int  # kyoku 0-3; the dealer's seat
+    honba: int
+    riichi_sticks: int
+    scores: tuple[int, int, int, int]
+    chombo_counts: tuple[int, int, int, int]  # for final standings; see handend
+    # --- the hand in play
+    wall: tuple[int, ...]
+    dice: tuple[int, int]
+    live_next: int  # index of the next live draw
+    live_end: int  # one past the last live tile
+    rinshan_used: int
+    dora_shown: int
+    dora_pending: int  # kan dora waiting for the replacement discard to survive
+    hands: tuple[tuple[int, ...], ...]  # concealed tiles, sorted, drawn tile included
+    drawn: int | None  # the turn seat's just-drawn tile
+    melds: tuple[tuple[Meld, ...], ...]
+    discards: tuple[tuple[Discard, ...], ...]
+    discard_masks: tuple[int, int, int, int]  # bit per kind ever discarded (furiten)
+    riichi: tuple[int, int, int, int]  # 0 none, 1 riichi, 2 double riichi
+    open_riichi: tuple[bool, bool, bool, bool]
+    ippatsu: tuple[bool, bool, bool, bool]
+    furiten: tuple[int, int, int, int]  # 1 temporary, 2 permanent (riichi)
+    analysis: tuple[Any, ...]  # analysis.SeatAnalysis per seat
+    turn: int
+    phase: str  # "turn", "calls" or "game_end"
+    rinshan: bool  # the turn seat's tile came from the dead wall
+    interrupted: bool  # a call or kan has happened in this hand
+    claim: Claim | None
+    forbidden: tuple[int, ...]  # kinds the turn seat may not discard (kuikae)
+    pao: tuple[int | None, int | None, int | None, int | None]
+    kan_seats: tuple[int, ...]  # who made each kan, in order
+    legal: tuple[tuple[Action, ...], ...]
+    last_discard: tuple[int, int] | None
+    last_result: HandResult | None
+    finished: bool
+    final: tuple[Any, ...] | None  # standings.Standing, first place first
+    hand_log: tuple[Action, ...]  # actions of the hand in play
+    past_logs: tuple[tuple[Action, ...], ...]  # actions of the finished hands
+
+    def evolve(self, **changes: Any) -> GameState:
+        """``_replace`` without its overhead (a turn makes several of these)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_INDEX[name]] = value
+        return tuple.__new__(GameState, values)
+
+    @property
+    def dealer(self) -> int:
+        return self.round_number
+
+    @property
+    def wall_remaining(self) -> int:
+        return self.live_end - self.live_next
+
+    @property
+    def hand_logs(self) -> tuple[tuple[Action, ...], ...]:
+        """The actions of each hand so far, the hand in play last."""
+        return (*self.past_logs, self.hand_log)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the game so far, in order."""
+        out: list[Action] = []
+        for log in self.past_logs:
+            out.extend(log)
+        out.extend(self.hand_log)
+        return tuple(out)
+
+
+_INDEX = {name: i for i, name in enumerate(GameState._fields)}
+
+if TYPE_CHECKING:
+    from .play import apply, legal_actions, new_game, pending_seats
+
+_PLAY_API = ("apply", "legal_actions", "new_game", "pending_seats")
+
+
+def __getattr__(name: str) -> Any:
+    # The API functions live in .play (which imports this module); re-exported lazily.
+    if name in _PLAY_API:
+        from . import play
+
+        return getattr(play, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "Claim",
+    "Discard",
+    "Event",
+    "GameSetup",
+    "GameState",
+    "HandResult",
+    "WinResult",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "pending_seats",
+]

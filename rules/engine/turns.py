@@ -1,0 +1,277 @@
+"""Dealing, drawing, calls and kans: the moves that keep a hand going.
+
+Every function takes a state and returns the next one plus its events; legality
+was checked before (by ``apply`` against ``GameState.legal``).
+
+Kan dora (seed 001's table, ``ruleset.kan_dora_timing``):
+
+* an ankan shows its indicator at once, whatever the setting;
+* ``"immediate"``: an open kan shows it when the kan is completed (for an added
+  kan, after nobody robbed it, so a chankan never sees it);
+* ``"after_discard"``: when the kan player makes the replacement discard, before
+  anyone may ron it;
+* ``"after_discard_survives"`` (Ronin): once that discard has passed the ron
+  check, even if it is then called for a pon or chi; never on rinshan kaihou nor
+  when the discard is ronned.
+
+An indicator still waiting is shown first when the same player declares another
+kan, so indicators always appear in the order of the kans.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from .actions import ANKAN, CHI, DAIMINKAN, PON, Action
+from .analysis import analyse
+from .legal import forbidden_after_call, turn_actions
+from .melds import Meld
+from .rulesets import Ruleset
+from .state import Event, GameSetup, GameState
+from .tiles import DRAGONS, EAST, WINDS
+from .wall import DEAD_START, DEAL_END, check_wall, dealt_hand, rinshan_tile, shuffled_wall
+
+NO_LEGAL: tuple = ((), (), (), ())
+_INDEX = {name: i for i, name in enumerate(GameState._fields)}
+_WALL, _HANDS, _LIVE_NEXT, _DRAWN, _TURN, _PHASE, _RINSHAN, _CLAIM, _FORBIDDEN, _LEGAL = (
+    _INDEX[name]
+    for name in (
+        "wall",
+        "hands",
+        "live_next",
+        "drawn",
+        "turn",
+        "phase",
+        "rinshan",
+        "claim",
+        "forbidden",
+        "legal",
+    )
+)
+_new = tuple.__new__
+_EMPTY4: tuple = ((), (), (), ())
+
+
+def put(seq: tuple, index: int, value) -> tuple:
+    """A copy of a 4-tuple with one entry changed."""
+    out = list(seq)
+    out[index] = value
+    return tuple(out)
+
+
+def wall_for(setup: GameSetup, hand_index: int) -> tuple[tuple[int, ...], tuple[int, int]]:
+    wall, dice = shuffled_wall(setup.seed, hand_index)
+    if hand_index < len(setup.walls):
+        wall = check_wall(setup.walls[hand_index])
+    return wall, dice
+
+
+def deal(
+    setup: GameSetup,
+    hand_index: int,
+    round_wind: int,
+    round_number: int,
+    honba: int,
+    sticks: int,
+    scores: tuple[int, ...],
+    chombo_counts: tuple[int, ...],
+    last_result,
+    past_logs: tuple,
+) -> tuple[GameState, list[Event]]:
+    """A fresh hand: shuffle (or take the explicit wall), deal 13 each, dealer draws."""
+    wall, dice = wall_for(setup, hand_index)
+    dealer = round_number
+    hands = tuple(dealt_hand(wall, seat, dealer) for seat in range(4))
+    s = GameState(
+        setup=setup,
+        ruleset=setup.ruleset,
+        hand_index=hand_index,
+        round_wind=round_wind,
+        round_number=round_number,
+        honba=honba,
+        riichi_sticks=sticks,
+        scores=tuple(scores),
+        chombo_counts=tuple(chombo_counts),
+        wall=wall,
+        dice=dice,
+        live_next=DEAL_END,
+        live_end=DEAD_START,
+        rinshan_used=0,
+        dora_shown=1,
+        dora_pending=0,
+        hands=hands,
+        drawn=None,
+        melds=_EMPTY4,
+        discards=_EMPTY4,
+        discard_masks=(0, 0, 0, 0),
+        riichi=(0, 0, 0, 0),
+        open_riichi=(False, False, False, False),
+        ippatsu=(False, False, False, False),
+        furiten=(0, 0, 0, 0),
+        analysis=tuple(analyse(h) for h in hands),
+        turn=dealer,
+        phase="turn",
+        rinshan=False,
+        interrupted=False,
+        claim=None,
+        forbidden=(),
+        pao=(None, None, None, None),
+        kan_seats=(),
+        legal=NO_LEGAL,
+        last_discard=None,
+        last_result=last_result,
+        finished=False,
+        final=None,
+        hand_log=(),
+        past_logs=past_logs,
+    )
+    events = [Event("deal", dealer, None, (round_wind, round_number, honba, sticks))]
+    s, more = draw(s, dealer)
+    return s, events + more
+
+
+def with_turn_legal(s: GameState, seat: int) -> GameState:
+    v = list(s)
+    v[_LEGAL] = put(NO_LEGAL, seat, turn_actions(s, seat))
+    return _new(GameState, v)
+
+
+def draw(s: GameState, seat: int, changes: dict | None = None) -> tuple[GameState, list[Event]]:
+    """``seat`` draws the next live tile and it is their turn (``changes`` are other
+    updates to make in the same step)."""
+    v = list(s)
+    if changes:
+        for name, value in changes.items():
+            v[_INDEX[name]] = value
+    return draw_into(v, seat)
+
+
+def draw_into(v: list, seat: int) -> tuple[GameState, list[Event]]:
+    """:func:`draw` on the fields of a state under construction (``list(state)``)."""
+    live = v[_LIVE_NEXT]
+    tile = v[_WALL][live]
+    hands = v[_HANDS]
+    hand = list(hands[seat])
+    insort(hand, tile)
+    hands = list(hands)
+    hands[seat] = tuple(hand)
+    v[_HANDS] = tuple(hands)
+    v[_LIVE_NEXT] = live + 1
+    v[_DRAWN] = tile
+    v[_TURN] = seat
+    v[_PHASE] = "turn"
+    v[_RINSHAN] = False
+    v[_CLAIM] = None
+    v[_FORBIDDEN] = ()
+    v[_LEGAL] = put(NO_LEGAL, seat, turn_actions(_new(GameState, v), seat))
+    return _new(GameState, v), [_new(Event, ("draw", seat, tile, None))]
+
+
+def reveal_pending(s: GameState) -> tuple[GameState, list[Event]]:
+    """Show every kan dora indicator that is waiting."""
+    if not s.dora_pending:
+        return s, []
+    shown = s.dora_shown + s.dora_pending
+    events = [Event("dora", None, s.wall[126 + i]) for i in range(s.dora_shown, shown)]
+    return s.evolve(dora_shown=shown, dora_pending=0), events
+
+
+def _pao_after(melds: tuple[Meld, ...], seat_pao, discarder: int, called_kind: int):
+    """Seed 001 liability: the discard that completes the 3rd dragon / 4th wind set."""
+    if called_kind in DRAGONS:
+        group = DRAGONS
+        need = 3
+    elif called_kind in WINDS:
+        group = WINDS
+        need = 4
+    else:
+        return seat_pao
+    sets = sum(1 for m in melds if m.kind != CHI and (m.tiles[0] >> 2) in group)
+    return discarder if sets == need else seat_pao
+
+
+def apply_call(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """A chi, pon or open kan on the discard under claim."""
+    seat, tile = action.seat, action.tile
+    discarder = s.claim.seat
+    river = s.discards[discarder]
+    river = (*river[:-1], river[-1]._replace(called=True))
+    hand = tuple(t for t in s.hands[seat] if t not in action.tiles)
+    meld = Meld(action.type, tuple(sorted((*action.tiles, tile))), tile, discarder)
+    melds = (*s.melds[seat], meld)
+    pao = s.pao
+    if action.type in (PON, DAIMINKAN):
+        pao = put(pao, seat, _pao_after(melds, pao[seat], discarder, tile >> 2))
+    s = s.evolve(
+        discards=put(s.discards, discarder, river),
+        hands=put(s.hands, seat, hand),
+        melds=put(s.melds, seat, melds),
+        interrupted=True,
+        ippatsu=(False, False, False, False),
+        pao=pao,
+        claim=None,
+    )
+    events = [Event("call", seat, tile, action)]
+    if action.type == DAIMINKAN:
+        s, more = complete_kan(s, seat, DAIMINKAN)
+        return s, events + more
+    forbidden = forbidden_after_call(action.type, tile, action.tiles, s.ruleset)
+    s = s.evolve(turn=seat, phase="turn", drawn=None, rinshan=False, forbidden=forbidden)
+    return with_turn_legal(s, seat), events
+
+
+def complete_kan(s: GameState, seat: int, kind: str) -> tuple[GameState, list[Event]]:
+    """After the kan meld is in place: dora, counters, then the replacement draw."""
+    s, events = reveal_pending(s)
+    r: Ruleset = s.ruleset
+    shown, pending = s.dora_shown, s.dora_pending
+    if r.kan_dora:
+        if kind == ANKAN or r.kan_dora_timing == "immediate":
+            events.append(Event("dora", None, s.wall[126 + shown]))
+            shown += 1
+        else:
+            pending += 1
+    tile = rinshan_tile(s.wall, s.rinshan_used)
+    hand = list(s.hands[seat])
+    concealed = tuple(hand)
+    insort(hand, tile)
+    s = s.evolve(
+        analysis=put(s.analysis, seat, analyse(concealed)),
+        interrupted=True,
+        ippatsu=(False, False, False, False),
+        kan_seats=(*s.kan_seats, seat),
+        dora_shown=shown,
+        dora_pending=pending,
+        rinshan_used=s.rinshan_used + 1,
+        live_end=s.live_end - 1,
+        hands=put(s.hands, seat, tuple(hand)),
+        drawn=tile,
+        turn=seat,
+        phase="turn",
+        rinshan=True,
+        claim=None,
+        forbidden=(),
+    )
+    events.append(Event("draw", seat, tile, "rinshan"))
+    return with_turn_legal(s, seat), events
+
+
+def kan_meld(s: GameState, action: Action) -> tuple[tuple[int, ...], tuple[Meld, ...]]:
+    """The kan player's hand and melds once an ankan or shouminkan is made."""
+    seat = action.seat
+    melds = s.melds[seat]
+    if action.type == ANKAN:
+        hand = tuple(t for t in s.hands[seat] if t not in action.tiles)
+        return hand, (*melds, Meld(ANKAN, tuple(sorted(action.tiles))))
+    kind = action.tile >> 2
+    hand = tuple(t for t in s.hands[seat] if t != action.tile)
+    out = []
+    for m in melds:
+        if m.kind == PON and (m.tiles[0] >> 2) == kind:
+            m = Meld("shouminkan", tuple(sorted((*m.tiles, action.tile))), m.called, m.source)
+        out.append(m)
+    return hand, tuple(out)
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    return EAST + (seat - dealer) % 4

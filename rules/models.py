@@ -1,0 +1,52 @@
+"""A club's stored rulesets: a preset key plus setting overrides, validated by the engine."""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from rules.engine import rulesets
+from rules.engine.errors import InvalidRuleset
+
+
+class Ruleset(models.Model):
+    name = models.CharField(max_length=80, unique=True)
+    preset = models.CharField(
+        max_length=20,
+        choices=[(key, p.name) for key, p in rulesets.PRESETS.items()],
+        default=rulesets.DEFAULT_PRESET,
+    )
+    settings = models.JSONField(
+        default=dict, blank=True, help_text="Settings that differ from the preset, as JSON."
+    )
+    is_default = models.BooleanField(default=False, help_text="The club's default ruleset.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # Refuse invalid settings even from code paths that skip full_clean().
+        self.engine_ruleset()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        try:
+            self.engine_ruleset()
+        except InvalidRuleset as exc:
+            raise ValidationError({"settings": exc.message}) from exc
+
+    def engine_ruleset(self) -> rulesets.Ruleset:
+        return rulesets.from_dict(self.settings or {}, base=rulesets.preset(self.preset))
+
+    @classmethod
+    def club_default(cls) -> "Ruleset":
+        found = cls.objects.filter(is_default=True).first()
+        if found:
+            return found
+        obj, _ = cls.objects.get_or_create(
+            name=rulesets.PRESETS[rulesets.DEFAULT_PRESET].name,
+            defaults={"preset": rulesets.DEFAULT_PRESET, "is_default": True},
+        )
+        return obj

@@ -1,0 +1,488 @@
+"""Ruleset sheets: every setting of :class:`rules.engine.rulesets.Ruleset` in plain words.
+
+One label and one describing function per field, grouped like ``rulesets.GROUPS``.
+The sheets, the comparison page and the "In this club" notes of the rulebook all
+read from here, so a setting is explained the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.engine import rulesets
+from rules.engine.rulesets import Ruleset
+
+
+def _points(n: int) -> str:
+    return f"{n:,}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n:,}" if n > 0 else f"{n:,}" if n < 0 else "±0"
+
+
+def _onoff(yes: str, no: str) -> Callable[[Any, Ruleset], str]:
+    return lambda value, r: yes if value else no
+
+
+_RENHOU = {
+    "off": "Not a yaku: a win before your first draw scores only its ordinary yaku.",
+    "mangan": "Counted as a mangan (a non-dealer ron before the first draw, no calls yet).",
+    "baiman": "Counted as a baiman.",
+    "yakuman": "A full yakuman.",
+    "yaku_5han": "A 5-han yaku that adds to the hand's other yaku.",
+}
+_KAN_DORA_TIMING = {
+    "immediate": "Every kind of kan turns a new indicator at once.",
+    "after_discard": "A closed kan turns its indicator at once; an open or added kan turns it "
+    "when the replacement discard is made.",
+    "after_discard_survives": "A closed kan turns its indicator at once; an open or added kan "
+    "turns it only once the replacement discard has passed without a ron.",
+}
+_FIX_YAKU = {
+    "first_only": "Every tile you wait on must give a yaku by itself.",
+    "middle_ok": "The yaku may be fixed part-way through, by a call that belongs to it.",
+    "finally": "Only the final hand matters: the winning tile may bring the yaku.",
+}
+_WINNING_TILE_SELECTION = {
+    "winning_tile": "Only the winning tile is checked for the yaku.",
+    "any_wait": "A win is allowed if any of the waits would give a yaku.",
+    "all_waits": "A win is allowed only if every wait gives a yaku.",
+}
+_OPEN_RIICHI_ROBOT = {
+    "disable": "Robots never deal in to an open riichi.",
+    "ignore_robot_discard": "A robot's discard into an open riichi does not count.",
+    "pay_as_usual": "A robot that deals in to an open riichi pays as usual.",
+}
+_KAZOE = {
+    "yakuman": "13 han or more (dora included) is paid as one yakuman.",
+    "sanbaiman": "13 han or more stops at sanbaiman.",
+    "off": "No counted yakuman: 13 han or more is a sanbaiman.",
+}
+_TIE = {
+    "seat_order": "Equal scores are split by seat order: the player nearer the first dealer "
+    "ranks higher.",
+    "share_uma": "Equal scores share the uma of the places they occupy.",
+}
+_ROUNDING = {
+    "goshashonyu": "Final scores are rounded with 500 down and 600 up (goshashonyu).",
+    "half_up": "Final scores are rounded half up.",
+    "none": "Final scores are not rounded.",
+}
+_EMPTY_WAITS = {
+    "none": "A wait whose four tiles are all visible anywhere does not count as tenpai.",
+    "visible_ok": "A wait still counts when its tiles are visible elsewhere; only a wait on "
+    "tiles that are all in your own hand (pure karaten) is noten.",
+    "all_ok": "Any wait counts as tenpai, even one on tiles you hold all four of.",
+}
+_DOUBLE_YAKUMAN = {
+    "kokushi_13": "thirteen orphans on the 13-sided wait",
+    "suuankou_tanki": "four concealed triplets on a pair wait",
+    "chuuren_9": "nine gates on the 9-sided wait",
+    "daisuushii": "big four winds",
+}
+
+
+def _uma(value, r: Ruleset) -> str:
+    return " / ".join(_signed(u) for u in value) + " (first to fourth)"
+
+
+def _oka(value, r: Ruleset) -> str:
+    if not value or r.target_score == r.start_score:
+        return "No oka: nothing extra for first place."
+    return (
+        f"Each player puts in {_points(r.target_score - r.start_score)}; first place takes "
+        f"the {_points(r.oka_points)}."
+    )
+
+
+def _red(value, r: Ruleset) -> str:
+    if not any(value):
+        return "No red fives."
+    parts = [f"{n} in {suit}" for n, suit in zip(value, ("man", "pin", "sou"), strict=True) if n]
+    return f"{sum(value)} red fives ({', '.join(parts)}), each worth one dora."
+
+
+def _double_yakuman(value, r: Ruleset) -> str:
+    if not value:
+        return "None: every yakuman counts once."
+    return "Double: " + "; ".join(
+        _DOUBLE_YAKUMAN[k] for k in rulesets.DOUBLE_YAKUMAN_HANDS if k in value
+    )
+
+
+def _win_threshold(value, r: Ruleset) -> str:
+    if not value:
+        return "None: the game ends after its last round whatever the scores."
+    return f"{_points(value)}: someone must reach it for the game to end after the last round."
+
+
+def _two_han(value, r: Ruleset) -> str:
+    if not value:
+        return "Off."
+    return f"From {value} honba on, a win needs at least 2 han (dora do not count)."
+
+
+def _minimum_han(value, r: Ruleset) -> str:
+    return "1 han (yaku, not dora)." if value == 1 else "2 han at all times (yaku, not dora)."
+
+
+def _chombo(value, r: Ruleset) -> str:
+    if value == "mangan":
+        return (
+            "Paid as a reverse mangan: 4,000 to the dealer and 2,000 to each other player; "
+            "a dealer pays 4,000 to each."
+        )
+    return f"A {_points(r.chombo_penalty)}-point penalty taken off the final score after uma."
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    label: str
+    describe: Callable[[Any, Ruleset], str]
+
+
+SETTINGS: dict[str, Setting] = {
+    s.name: s
+    for s in (
+        Setting(
+            "game_type",
+            "Game length",
+            lambda v, r: (
+                "Hanchan: an East round and a South round (eight hands or more)."
+                if v == "hanchan"
+                else "Tonpuusen: the East round only (four hands or more)."
+            ),
+        ),
+        Setting("start_score", "Starting score", lambda v, r: f"{_points(v)} points each."),
+        Setting(
+            "target_score",
+            "Return score",
+            lambda v, r: f"{_points(v)}: final scores are counted from this line.",
+        ),
+        Setting("win_threshold", "Score to finish", _win_threshold),
+        Setting(
+            "west_round",
+            "West round",
+            _onoff(
+                "Played as sudden death when nobody has the finishing score.",
+                "Never played: the game ends after its last round.",
+            ),
+        ),
+        Setting("uma", "Uma", _uma),
+        Setting("oka", "Oka", _oka),
+        Setting(
+            "tobi",
+            "Bust (tobi)",
+            _onoff("The game stops as soon as a score drops too low.", "Play goes on below zero."),
+        ),
+        Setting(
+            "tobi_threshold",
+            "Bust line",
+            lambda v, r: (
+                f"A score below {_points(v)} ends the game"
+                + (" (exactly that is still in)." if r.tobi else "; bust is off in this ruleset.")
+            ),
+        ),
+        Setting(
+            "agariyame",
+            "Dealer may stop after a win (agariyame)",
+            _onoff(
+                "Yes: a leading dealer who wins the last hand may end the game.",
+                "No: a dealer's win in the last hand always brings another hand.",
+            ),
+        ),
+        Setting(
+            "tenpaiyame",
+            "Dealer may stop when tenpai (tenpaiyame)",
+            _onoff(
+                "Yes: a leading dealer tenpai at the last draw may end the game.",
+                "No.",
+            ),
+        ),
+        Setting("tie_rule", "Equal final scores", lambda v, r: _TIE[v]),
+        Setting("rounding", "Rounding of final scores", lambda v, r: _ROUNDING[v]),
+        Setting(
+            "score_unit",
+            "Final score unit",
+            lambda v, r: "Single points." if v == 1 else f"Units of {_points(v)} points.",
+        ),
+        Setting(
+            "kuitan",
+            "Open tanyao (kuitan)",
+            _onoff("Allowed: all simples counts with calls.", "Not allowed: closed hands only."),
+        ),
+        Setting("ippatsu", "Ippatsu", _onoff("Counted.", "Not counted.")),
+        Setting(
+            "atozuke",
+            "Yaku from the winning tile (atozuke)",
+            _onoff(
+                "Allowed: the yaku may come with the winning tile.",
+                "Not allowed: the fixing rule below applies.",
+            ),
+        ),
+        Setting("fix_yaku", "When the yaku must be fixed", lambda v, r: _FIX_YAKU[v]),
+        Setting(
+            "winning_tile_selection",
+            "Which waits must give the yaku",
+            lambda v, r: _WINNING_TILE_SELECTION[v],
+        ),
+        Setting("renhou", "Renhou (blessing of man)", lambda v, r: _RENHOU[v]),
+        Setting(
+            "open_riichi",
+            "Open riichi",
+            _onoff("Allowed, worth one more han.", "Not played."),
+        ),
+        Setting("open_riichi_robot", "Robots and open riichi", lambda v, r: _OPEN_RIICHI_ROBOT[v]),
+        Setting(
+            "daisharin",
+            "Daisharin",
+            _onoff(
+                "A yakuman: seven pairs 2 to 8 of circles.",
+                "Not a yakuman; the hand scores its ordinary yaku.",
+            ),
+        ),
+        Setting(
+            "nagashi_mangan",
+            "Nagashi mangan",
+            _onoff("Played, paid as a mangan self-draw at a draw.", "Not played."),
+        ),
+        Setting("minimum_han", "Minimum value of a win", _minimum_han),
+        Setting("two_han_from_honba", "Two-han minimum after repeats", _two_han),
+        Setting(
+            "kuikae",
+            "Swap-calling (kuikae)",
+            _onoff("Allowed.", "Not allowed: you may not discard the tile you just called."),
+        ),
+        Setting(
+            "kuikae_suji",
+            "Swap-calling across a chi",
+            _onoff(
+                "Also forbidden: no discarding the tile at the other end of the chi.",
+                "Allowed: only the same tile is forbidden.",
+            ),
+        ),
+        Setting(
+            "double_ron",
+            "Two players ron the same tile",
+            _onoff(
+                "Both win (double ron).",
+                "Head bump: only the first player after the discarder wins.",
+            ),
+        ),
+        Setting(
+            "triple_ron",
+            "Three players ron the same tile",
+            _onoff("All three win.", "Not a triple win (see abortive draws)."),
+        ),
+        Setting("omote_dora", "Dora indicators", _onoff("Used.", "Not used.")),
+        Setting("ura_dora", "Ura dora", _onoff("Turned over for a riichi winner.", "Not used.")),
+        Setting("red_fives", "Red fives", _red),
+        Setting("kan_dora", "Kan dora", _onoff("Each kan turns a new indicator.", "Not used.")),
+        Setting(
+            "kan_ura_dora",
+            "Kan ura dora",
+            _onoff("A riichi winner also looks under every kan indicator.", "Not used."),
+        ),
+        Setting("kan_dora_timing", "When a kan indicator turns", lambda v, r: _KAN_DORA_TIMING[v]),
+        Setting(
+            "kyuushu_kyuuhai",
+            "Nine terminals (kyuushu kyuuhai)",
+            _onoff("A player may call the hand off.", "Not an abortive draw."),
+        ),
+        Setting(
+            "suufon_renda",
+            "Four same winds (suufon renda)",
+            _onoff("Abortive draw.", "Not an abortive draw."),
+        ),
+        Setting(
+            "suucha_riichi",
+            "Four riichi (suucha riichi)",
+            _onoff("Abortive draw.", "Not an abortive draw."),
+        ),
+        Setting(
+            "suukaikan",
+            "Four kans by two or more players (suukaikan)",
+            _onoff("Abortive draw.", "Not an abortive draw."),
+        ),
+        Setting(
+            "sanchahou",
+            "Three rons on one tile (sanchahou)",
+            _onoff("Abortive draw.", "Not an abortive draw."),
+        ),
+        Setting("double_yakuman", "Double yakuman hands", _double_yakuman),
+        Setting(
+            "yakuman_stacking",
+            "Several yakuman in one hand",
+            _onoff("Added together.", "Only the highest counts."),
+        ),
+        Setting("kazoe", "Counted yakuman (kazoe)", lambda v, r: _KAZOE[v]),
+        Setting(
+            "max_yakuman",
+            "Highest multiple",
+            lambda v, r: f"{v}× yakuman at most." if v > 1 else "A single yakuman at most.",
+        ),
+        Setting(
+            "double_wind_pair_fu",
+            "Pair of a double wind",
+            lambda v, r: f"{v} fu (the wind is both the round's and the seat's).",
+        ),
+        Setting(
+            "pinfu_tsumo_fu",
+            "Pinfu by self-draw",
+            lambda v, r: "No self-draw fu: 20 fu." if v == 0 else "2 fu for the self-draw: 30 fu.",
+        ),
+        Setting(
+            "open_pinfu_fu",
+            "Open hand with no fu",
+            lambda v, r: f"{v} fu added on a ron, making 30 fu." if v else "Stays at 20 fu.",
+        ),
+        Setting(
+            "kiriage",
+            "Rounded mangan (kiriage)",
+            _onoff(
+                "4 han 30 fu and 3 han 60 fu are paid as a mangan.",
+                "Not used: 4 han 30 fu is 7,700 (11,600 for the dealer).",
+            ),
+        ),
+        Setting("chombo", "Chombo", _chombo),
+        Setting(
+            "chombo_penalty",
+            "Chombo penalty points",
+            lambda v, r: (
+                f"{_points(v)} points"
+                + (" (used only when chombo is a penalty)." if r.chombo == "mangan" else ".")
+            ),
+        ),
+        Setting("tenpai_empty_waits", "Waits on tiles already gone", lambda v, r: _EMPTY_WAITS[v]),
+        Setting(
+            "tenpai_furiten_ok",
+            "Furiten tenpai at a draw",
+            _onoff("Counts as tenpai.", "Counts as noten."),
+        ),
+        Setting(
+            "tenpai_no_yaku_ok",
+            "Tenpai without a yaku at a draw",
+            _onoff("Counts as tenpai.", "Counts as noten."),
+        ),
+        Setting("thinking_time", "Time per turn", lambda v, r: f"{v} seconds."),
+        Setting(
+            "bank_time",
+            "Time bank",
+            lambda v, r: f"{v} seconds per player." if v else "No time bank.",
+        ),
+    )
+}
+
+
+def describe(ruleset: Ruleset, name: str) -> str:
+    """One setting of a ruleset in plain words."""
+    return SETTINGS[name].describe(getattr(ruleset, name), ruleset)
+
+
+def label(name: str) -> str:
+    return SETTINGS[name].label
+
+
+def sheet(ruleset: Ruleset) -> list[dict]:
+    """Sections of a ruleset sheet: ``[{"title", "rows": [{"name", "label", "text"}]}]``."""
+    return [
+        {
+            "title": title,
+            "slug": title.lower().replace(" ", "-"),
+            "rows": [{"name": n, "label": label(n), "text": describe(ruleset, n)} for n in names],
+        }
+        for title, names in rulesets.GROUPS.items()
+    ]
+
+
+_SHORT_CHOICES = {
+    "game_type": {"hanchan": "East + South", "tonpuusen": "East only"},
+    "tie_rule": {"seat_order": "seat order", "share_uma": "share uma"},
+    "rounding": {"goshashonyu": "5 down, 6 up", "half_up": "half up", "none": "none"},
+    "renhou": {
+        "off": "off",
+        "mangan": "mangan",
+        "baiman": "baiman",
+        "yakuman": "yakuman",
+        "yaku_5han": "5-han yaku",
+    },
+    "kan_dora_timing": {
+        "immediate": "at once",
+        "after_discard": "with the discard",
+        "after_discard_survives": "after the discard passes",
+    },
+    "fix_yaku": {"first_only": "first only", "middle_ok": "middle OK", "finally": "finally"},
+    "winning_tile_selection": {
+        "winning_tile": "winning tile",
+        "any_wait": "any wait",
+        "all_waits": "all waits",
+    },
+    "open_riichi_robot": {
+        "disable": "robots avoid",
+        "ignore_robot_discard": "ignored",
+        "pay_as_usual": "pays",
+    },
+    "kazoe": {"yakuman": "yakuman", "sanbaiman": "sanbaiman", "off": "off"},
+    "chombo": {"mangan": "reverse mangan", "penalty": "penalty after uma"},
+    "tenpai_empty_waits": {"none": "no", "visible_ok": "all but karaten", "all_ok": "yes"},
+}
+_SHORT_DOUBLE = {
+    "kokushi_13": "kokushi 13",
+    "suuankou_tanki": "suuankou tanki",
+    "chuuren_9": "chuuren 9",
+    "daisuushii": "daisuushii",
+}
+
+
+def short(ruleset: Ruleset, name: str) -> str:
+    """A setting's value in a few words, for the comparison table."""
+    value = getattr(ruleset, name)
+    if name in _SHORT_CHOICES:
+        return _SHORT_CHOICES[name][value]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if name == "uma":
+        return " / ".join(_signed(u // 1000) if u % 1000 == 0 else _signed(u) for u in value)
+    if name == "red_fives":
+        return "none" if not any(value) else "/".join(str(n) for n in value) + " (m/p/s)"
+    if name == "double_yakuman":
+        items = [_SHORT_DOUBLE[k] for k in rulesets.DOUBLE_YAKUMAN_HANDS if k in value]
+        if len(items) == len(_SHORT_DOUBLE):
+            return "all four"
+        return ", ".join(items) if items else "none"
+    if name in ("thinking_time", "bank_time"):
+        return f"{value} s"
+    if name == "two_han_from_honba":
+        return f"from {value} honba" if value else "off"
+    if name == "win_threshold":
+        return _points(value) if value else "none"
+    if isinstance(value, int):
+        return _points(value)
+    return str(value)
+
+
+def comparison(columns: list[tuple[str, Ruleset]]) -> list[dict]:
+    """Sections for the side-by-side page; a row differs when any column differs."""
+    out = []
+    for title, names in rulesets.GROUPS.items():
+        rows = []
+        for n in names:
+            values = [getattr(r, n) for _, r in columns]
+            cells = [
+                {"text": short(r, n), "full": describe(r, n), "differs": v != values[0]}
+                for (_, r), v in zip(columns, values, strict=True)
+            ]
+            rows.append(
+                {
+                    "name": n,
+                    "label": label(n),
+                    "cells": cells,
+                    "differs": any(v != values[0] for v in values),
+                }
+            )
+        out.append({"title": title, "slug": title.lower().replace(" ", "-"), "rows": rows})
+    return out

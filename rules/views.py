@@ -1,0 +1,153 @@
+"""Rulebook pages, ruleset sheets and the calculator (plain function views)."""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from rules import sheets
+from rules.engine import rulesets
+from rules.engine.errors import InvalidRuleset
+from rules.engine.tiles import face_file, kind_name, kind_notation
+from rules.forms import FLAG_LABELS, MODES, CalculatorForm, palette
+from rules.models import Ruleset
+from rules.rulebook import BY_SLUG, CHAPTERS, neighbours
+
+
+def _club():
+    stored = Ruleset.club_default()
+    try:
+        return stored, stored.engine_ruleset()
+    except InvalidRuleset:
+        return stored, rulesets.preset(rulesets.DEFAULT_PRESET)
+
+
+def _chapter_context(slug: str) -> dict:
+    chapter = BY_SLUG[slug]
+    stored, club = _club()
+    previous, following = neighbours(slug)
+    context = {
+        "chapter": chapter,
+        "chapters": CHAPTERS,
+        "previous": previous,
+        "next": following,
+        "club": club,
+        "club_ruleset": stored,
+    }
+    if chapter.builder:
+        context.update(chapter.builder(club))
+    return context
+
+
+def index(request):
+    stored, _ = _club()
+    return render(
+        request,
+        "rules/index.html",
+        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": rulesets.PRESETS.values()},
+    )
+
+
+def tiles_page(request):
+    """All 37 faces: 34 kinds and the three red fives."""
+    faces = []
+    for kind in range(34):
+        faces.append(
+            {"notation": kind_notation(kind), "name": kind_name(kind), "file": face_file(kind)}
+        )
+        if kind in (4, 13, 22):
+            faces.append(
+                {
+                    "notation": kind_notation(kind, red=True),
+                    "name": kind_name(kind, red=True),
+                    "file": face_file(kind, red=True),
+                }
+            )
+    context = _chapter_context("tiles")
+    context["faces"] = faces
+    return render(request, BY_SLUG["tiles"].template, context)
+
+
+def chapter(request, slug):
+    if slug not in BY_SLUG or slug == "tiles":
+        raise Http404("No such chapter")
+    return render(request, BY_SLUG[slug].template, _chapter_context(slug))
+
+
+# --- ruleset sheets ----------------------------------------------------------------
+
+
+def rulesets_page(request):
+    stored = list(Ruleset.objects.all())
+    columns = [(p.name, p.ruleset) for p in rulesets.PRESETS.values()]
+    return render(
+        request,
+        "rules/rulesets.html",
+        {
+            "presets": list(rulesets.PRESETS.values()),
+            "stored": stored,
+            "sections": sheets.comparison(columns),
+        },
+    )
+
+
+def _sheet(request, title, ruleset, **extra):
+    return render(
+        request,
+        "rules/ruleset_sheet.html",
+        {"title": title, "sections": sheets.sheet(ruleset), "ruleset": ruleset, **extra},
+    )
+
+
+def ruleset_preset(request, key):
+    preset = rulesets.PRESETS.get(key)
+    if preset is None:
+        raise Http404("No such preset")
+    return _sheet(request, preset.name, preset.ruleset, preset=preset, calc_key=key)
+
+
+def ruleset_stored(request, pk):
+    stored = Ruleset.objects.filter(pk=pk).first()
+    if stored is None:
+        raise Http404("No such ruleset")
+    try:
+        engine = stored.engine_ruleset()
+    except InvalidRuleset as exc:
+        return render(
+            request, "rules/ruleset_broken.html", {"stored": stored, "error": exc.message}
+        )
+    base = rulesets.PRESETS.get(stored.preset)
+    return _sheet(request, stored.name, engine, stored=stored, base=base, calc_key=str(stored.pk))
+
+
+# --- calculator --------------------------------------------------------------------
+
+
+def calculator(request):
+    form = CalculatorForm(request.GET)
+    htmx = request.headers.get("HX-Request") == "true"
+    if form.has_op:
+        form.apply()
+        if not form.op_error and not htmx:
+            url = reverse("rules:calculator")
+            query = form.query_string()
+            return redirect(f"{url}?{query}" if query else url)
+    outcome = form.run()
+    context = {
+        "form": form,
+        "values": form.values,
+        "outcome": outcome,
+        "errors": outcome.get("errors", {}),
+        "palette": palette(),
+        "modes": MODES,
+        "flag_labels": FLAG_LABELS,
+        "winds": (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")),
+        "presets": rulesets.PRESETS.values(),
+        "stored_rulesets": Ruleset.objects.all(),
+        "query": form.query_string(),
+    }
+    template = "rules/_calculator.html" if htmx else "rules/calculator.html"
+    response = render(request, template, context)
+    if htmx:
+        query = form.query_string()
+        response["HX-Push-Url"] = reverse("rules:calculator") + (f"?{query}" if query else "")
+    return response

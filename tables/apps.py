@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class TablesConfig(AppConfig):
+    name = "tables"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # Under daphne the table driver starts with the server, so games in play
+        # resume after a restart even before anyone opens a page.
+        from .driver import start_with_server
+
+        start_with_server()

@@ -1,0 +1,156 @@
+"""Moves the server makes for a seat, and when it makes them.
+
+For every seat the game is waiting on there is exactly one pending server move,
+the earliest that applies:
+
+* ``bot``: a bot seat plays its level's choice a short, natural delay after the
+  decision started (``TABLE_BOT_DELAY`` seconds);
+* ``auto``: a person's own automatic play (auto-win, no calls, throwing the drawn
+  tile in riichi) happens at once (``TABLE_AUTO_DELAY``);
+* ``away``: a person whose browser is gone is played by the tsumogiri policy,
+  after a grace period (``TABLE_AWAY_GRACE``) so a page reload does not cost a move;
+* ``timeout``: a person whose thinking time and bank ran out throws the drawn tile
+  or passes.
+
+Everything is decided from the seat's own view, the same data the person sees.
+The bots' generator is seeded from the game seed, the version and the seat, so the
+same game replays the same way after a restart.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import NamedTuple
+
+from rules.engine import bots
+from rules.engine.actions import Action
+from rules.engine.state import GameState, pending_seats
+from rules.engine.views import seat_view
+
+from . import conf
+from . import timers as timing
+
+
+class SeatPolicy(NamedTuple):
+    """What the driver needs to know about a seat, read from the Seat row."""
+
+    bot_level: str = ""
+    connected: bool = False
+    last_seen: dt.datetime | None = None
+    auto_win: bool = False
+    no_calls: bool = False
+    auto_riichi_discard: bool = True
+
+    @classmethod
+    def of(cls, seat) -> SeatPolicy:
+        return cls(
+            seat.bot_level,
+            seat.connected,
+            seat.last_seen,
+            seat.auto_win,
+            seat.no_calls,
+            seat.auto_riichi_discard,
+        )
+
+    def present(self, now: dt.datetime) -> bool:
+        """Whether a socket of this seat is open somewhere.
+
+        A socket's process renews ``last_seen`` while the socket lives (see the
+        driver); a flag that has not been renewed for a while was left behind by a
+        process that died, and is not believed.
+        """
+        fresh = self.last_seen is None or now - self.last_seen < stale_after()
+        return self.connected and fresh
+
+
+class Move(NamedTuple):
+    seat: int
+    due: dt.datetime
+    reason: str  # "bot", "auto", "away" or "timeout"
+
+
+def _seconds(name: str) -> dt.timedelta:
+    return dt.timedelta(seconds=conf.seconds(name))
+
+
+def stale_after() -> dt.timedelta:
+    return 2 * _seconds("TABLE_LEASE_SECONDS")
+
+
+def own_choice(view, policy: SeatPolicy) -> Action | None:
+    """The action a person's auto toggles make in this view, if any."""
+    legal = view.legal
+    types = {a.type for a in legal}
+    if policy.auto_win:
+        for action in legal:
+            if action.type in ("tsumo", "ron"):
+                return action
+    if view.phase == "calls" and policy.no_calls and "ron" not in types:
+        return next(a for a in legal if a.type == "pass")
+    in_riichi = bool(view.riichi[view.seat])
+    if view.phase == "turn" and in_riichi and policy.auto_riichi_discard and types == {"discard"}:
+        for action in legal:
+            if action.tile == view.drawn:
+                return action
+    return None
+
+
+def timeout_choice(view) -> Action:
+    """Tsumogiri or pass: what the server plays for a seat out of time."""
+    legal = view.legal
+    for action in legal:
+        if action.type == "discard" and action.tile == view.drawn:
+            return action
+    for action in legal:
+        if action.type == "pass":
+            return action
+    discards = [a for a in legal if a.type == "discard"]
+    return discards[-1] if discards else legal[0]
+
+
+def pending_moves(
+    state: GameState,
+    policies: list[SeatPolicy],
+    timers: timing.Timers,
+    game_started: dt.datetime,
+    now: dt.datetime,
+) -> list[Move]:
+    """One move per seat the game waits on, earliest first."""
+    if state.finished:
+        return []
+    bot_delay = _seconds("TABLE_BOT_DELAY")
+    auto_delay = _seconds("TABLE_AUTO_DELAY")
+    grace = _seconds("TABLE_AWAY_GRACE")
+    moves = []
+    for seat in pending_seats(state):
+        policy = policies[seat]
+        if policy.bot_level:
+            moves.append(Move(seat, timers.turn_started + bot_delay, "bot"))
+            continue
+        if own_choice(seat_view(state, seat), policy) is not None:
+            moves.append(Move(seat, timers.turn_started + auto_delay, "auto"))
+            continue
+        timeout = timing.seat_deadline(timers, seat)
+        if not policy.present(now):
+            away = max(timers.turn_started + bot_delay, (policy.last_seen or game_started) + grace)
+            if away < timeout:
+                moves.append(Move(seat, away, "away"))
+                continue
+        moves.append(Move(seat, timeout, "timeout"))
+    return sorted(moves, key=lambda m: m.due)
+
+
+def bot_rng(seed: int, version: int, seat: int) -> random.Random:
+    return random.Random(f"table-bot:{seed}:{version}:{seat}")
+
+
+def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version: int) -> Action:
+    view = seat_view(state, move.seat)
+    if move.reason == "bot":
+        return bots.choose(policy.bot_level, view, bot_rng(seed, version, move.seat))
+    if move.reason == "auto":
+        return own_choice(view, policy) or timeout_choice(view)
+    if move.reason == "away":
+        return bots.choose("tsumogiri", view, bot_rng(seed, version, move.seat))
+    return timeout_choice(view)

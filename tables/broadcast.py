@@ -1,0 +1,101 @@
+"""Telling every process that a table changed.
+
+One group per table carries small events; no HTML and no hidden tile travels
+through the channel layer. Each table consumer renders its own seat's (or the
+spectators') view when the event reaches it, so a process only renders for the
+sockets it actually holds, and the driver of the table hears the same events.
+
+Event types:
+
+``table.update``   a new version was stored: ``game``, ``version``, ``action`` (its
+                   text, so a process one version behind can catch up without the
+                   database) and ``timers`` (turn start, deadline as Unix seconds,
+                   and the four banks in ms).
+``table.presence`` a seat's socket opened or closed: ``game``, ``seat``,
+                   ``connected`` (whether any socket of the seat is still open);
+                   without ``seat``: who sits at an open table changed.
+``table.settings`` a seat changed its auto play: ``game``.
+``table.started``  the game of an open table began: ``game``.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.urls import reverse
+
+from . import timers
+
+LOBBY_GROUP = "lobby"
+DRIVER_GROUP = "table-drivers"  # every process's driver listens here
+
+
+def table_group(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def update_event(accepted, game_timers) -> dict:
+    return {
+        "type": "table.update",
+        "game": accepted.game_id,
+        "version": accepted.version,
+        "action": accepted.action,
+        "timers": timers.to_json(game_timers),
+    }
+
+
+async def send_update(table_id: int, event: dict) -> None:
+    await get_channel_layer().group_send(table_group(table_id), event)
+
+
+async def send_presence(table_id: int, game_id: int | None, seat: int, connected: bool) -> None:
+    await get_channel_layer().group_send(
+        table_group(table_id),
+        {"type": "table.presence", "game": game_id, "seat": seat, "connected": connected},
+    )
+
+
+async def send_settings(table_id: int, game_id: int | None) -> None:
+    await get_channel_layer().group_send(
+        table_group(table_id), {"type": "table.settings", "game": game_id}
+    )
+
+
+def send_started(table_id: int, game_id: int) -> None:
+    """From a view (sync code): a table's game started; drivers should claim it now."""
+    layer = get_channel_layer()
+    async_to_sync(layer.group_send)(
+        table_group(table_id), {"type": "table.started", "game": game_id}
+    )
+    async_to_sync(layer.group_send)(DRIVER_GROUP, {"type": "driver.claim"})
+
+
+def table_changed(table_id: int) -> None:
+    """From a view: who sits at an open table changed."""
+    async_to_sync(get_channel_layer().group_send)(
+        table_group(table_id), {"type": "table.presence", "game": None}
+    )
+
+
+def lobby_refresh_html() -> str:
+    """A fragment that makes each lobby page fetch its own list again.
+
+    The list differs per person (private tables, who may leave which seat), so the
+    socket carries only the trigger and each browser asks for its own copy.
+    """
+    url = reverse("tables:lobby_tables")
+    return (
+        f'<div id="lobby-refresh" hx-swap-oob="true" hx-get="{url}" '
+        'hx-trigger="load" hx-target="#lobby-tables" hx-swap="innerHTML"></div>'
+    )
+
+
+def lobby_changed() -> None:
+    """From sync code (views): the list of tables changed."""
+    async_to_sync(lobby_changed_async)()
+
+
+async def lobby_changed_async() -> None:
+    await get_channel_layer().group_send(
+        LOBBY_GROUP, {"type": "lobby.update", "html": lobby_refresh_html()}
+    )

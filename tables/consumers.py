@@ -1,0 +1,288 @@
+"""WebSocket consumers. They stay thin: parse, call one function, push partials.
+
+Table socket protocol (``/ws/tables/<id>/``, optional ``?invite=<token>``):
+
+* in: JSON ``{"action": "<seat>:<type>[:<tile>[:<tiles>]]", "version": <int>}`` from a
+  seated, signed-in player (htmx's ws-send adds a ``HEADERS`` key, ignored); or
+  ``{"settings": 1, "auto_win": "on", ...}`` to change the seat's auto toggles
+  (a toggle that is missing is off, as with an HTML form).
+* out: HTML fragments marked ``hx-swap-oob``. After every change ``#table-board``
+  (it carries ``data-version``), plus whichever of ``#table-hand``, ``#table-panel``,
+  ``#table-status`` and ``#table-error`` changed for this socket; all of them on
+  connect and after a refusal. Each socket gets its own seat's view, spectators the
+  spectator view. A refused message gets ``#table-error`` with ``data-error`` set to
+  a code (``malformed``, ``not_seated``, ``not_started``, ``illegal``, ``stale``,
+  ``finished``, ``missing``) and the socket stays open; a stale one is first sent
+  the current table. A socket refused at connect (no such table, a private table
+  without its invite) is closed with code 4404 before anything is sent.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs
+
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db.models import Case, F, When
+from django.db.models.functions import Greatest
+from django.urls import reverse
+from django.utils.html import format_html
+
+from . import broadcast, driver, frames, lobby, presence, states
+from . import clock as clocks
+from . import timers as timing
+from .dbwork import in_pool
+from .models import Game, Seat, Table
+from .play import StaleVersion, SubmitError, submit
+
+LOBBY_GROUP = broadcast.LOBBY_GROUP
+TOGGLES = ("auto_win", "no_calls", "auto_riichi_discard", "sort_hand")
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """Everyone on the lobby page hears about table changes through one group."""
+
+    async def connect(self):
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        driver.ensure_running()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        # The lobby is read-only over the socket; actions go through plain forms.
+        await self.send(
+            text_data='<div id="lobby-error" hx-swap-oob="true">The lobby socket only listens.</div>'
+        )
+
+    async def lobby_update(self, event):
+        """Forward a rendered fragment (hx-swap-oob) to this browser."""
+        await self.send(text_data=event["html"])
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """One socket of a seated player or a spectator at one table."""
+
+    async def dispatch(self, message):
+        # Channels closes stale database connections before every message, which is a
+        # trip to the database thread for each of the frames a move fans out to; this
+        # consumer reaches the database only through in_pool(), which looks after
+        # its connections itself, so the trip is left out.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def connect(self):
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.seat: int | None = None
+        self.seat_pk: int | None = None
+        self.game_id: int | None = None
+        self.sent_version = -1
+        self.frames = frames.SeatFrames(None)
+        token = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
+        # Accept first, then look the table up: daphne drops a handshake that is not
+        # answered within a few seconds, and under load the database may be slower.
+        # Nothing is sent before the check, and a refused socket is closed with 4404.
+        await self.accept()
+        found = await in_pool(self.load_table)(token)
+        if not found:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
+        driver.ensure_running()
+        if self.seat is not None:
+            connected = await in_pool(self.mark_connection)(+1)
+            await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
+        await self.send_current()
+
+    async def disconnect(self, code):
+        if not hasattr(self, "names"):  # refused before it was set up
+            return
+        await self.channel_layer.group_discard(
+            broadcast.table_group(self.table_id), self.channel_name
+        )
+        if getattr(self, "seat_pk", None) is not None:
+            connected = await in_pool(self.mark_connection)(-1)
+            await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
+
+    # --- database work (runs in a worker thread) -----------------------------------
+
+    def load_table(self, token: str) -> bool:
+        table = Table.objects.filter(pk=self.table_id).select_related("ruleset").first()
+        user = self.scope.get("user")
+        if table is None or not lobby.may_see(table, user, token):
+            return False
+        self.table_status = table.status
+        game = table.current_game()
+        self.game_id = game.pk if game else None
+        self.load_seats(user)
+        return True
+
+    def load_seats(self, user=None) -> None:
+        user = user or self.scope.get("user")
+        seats = list(Seat.objects.filter(table_id=self.table_id).select_related("player"))
+        seats.sort(key=lambda s: s.index)
+        self.names = [
+            {"name": s.occupant, "bot": s.bot_level, "connected": s.connected or bool(s.bot_level)}
+            for s in seats
+        ]
+        if user is not None and user.is_authenticated:
+            mine = next((s for s in seats if s.player_id == user.pk and not s.bot_level), None)
+            if mine is not None:
+                self.seat, self.seat_pk = mine.index, mine.pk
+                self.frames = frames.SeatFrames(mine.index, mine.sort_hand)
+
+    def mark_connection(self, change: int) -> bool:
+        """Count this socket in or out; whether the seat is still connected somewhere."""
+        presence.LIVE_SEATS[self.seat_pk] += change
+        if presence.LIVE_SEATS[self.seat_pk] <= 0:
+            del presence.LIVE_SEATS[self.seat_pk]
+        now = clocks.current().now()
+        # One UPDATE computes the count and the flag together: no read-then-write
+        # transaction that SQLite could refuse under concurrent writers.
+        count = Greatest(F("connections") + change, 0)
+        Seat.objects.filter(pk=self.seat_pk).update(
+            connections=count,
+            connected=Case(When(connections__gt=-change, then=True), default=False),
+            last_seen=now,
+        )
+        return Seat.objects.filter(pk=self.seat_pk).values_list("connected", flat=True).first()
+
+    def save_settings(self, data: dict) -> None:
+        values = {name: bool(data.get(name)) for name in TOGGLES}
+        Seat.objects.filter(pk=self.seat_pk).update(**values)
+        self.frames.sort = values["sort_hand"]
+
+    def load_latest(self):
+        """The stored game, its state and timers (after a restart or on another process)."""
+        game, state = states.load(self.game_id)
+        game_timers = timing.Timers(
+            game.turn_started or game.started, game.deadline or game.started, game.bank_ms
+        )
+        return game.version, state, game_timers
+
+    # --- sending ------------------------------------------------------------------
+
+    async def send_current(self) -> None:
+        """The full current view: on connect, after a refusal, after a reload."""
+        if self.game_id is None:
+            return
+        try:
+            version, state, game_timers = await in_pool(self.load_latest)()
+        except Game.DoesNotExist:
+            await self.send_error("missing", "This game no longer exists.")
+            await self.close()
+            return
+        self.timers = game_timers
+        await self.send_frame(state, version, force=True)
+
+    async def send_frame(self, state, version: int, force: bool = False) -> None:
+        if version <= self.sent_version and not force:
+            return
+        frame = self.frames.render(
+            state, version, self.names, self.timers, clocks.current().now(), full=force
+        )
+        self.sent_version = version
+        await self.send(text_data=frame)
+
+    async def send_error(self, code: str, message: str) -> None:
+        self.frames.error_shown = True
+        await self.send(text_data=frames.error_frame(code, message))
+
+    # --- messages from the browser --------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            data = json.loads(text_data or "")
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            await self.send_error(
+                "malformed", 'send JSON such as {"action": "0:discard:5m.1", "version": 12}'
+            )
+            return
+        if self.seat is None:
+            await self.send_error("not_seated", "you are watching this table: only its players act")
+            return
+        if "settings" in data:
+            await in_pool(self.save_settings)(data)
+            await broadcast.send_settings(self.table_id, self.game_id)
+            if self.game_id is not None:  # the hand may be sorted differently now
+                state = states.cached(self.game_id, self.sent_version)
+                if state is not None:
+                    await self.send_frame(state, self.sent_version, force=True)
+            return
+        if self.game_id is None:
+            await self.send_error("not_started", "the game has not started yet")
+            return
+        action, version = data.get("action"), data.get("version")
+        if not isinstance(action, str) or version is None:
+            await self.send_error(
+                "malformed", 'a move needs "action" (text such as 0:discard:5m.1) and "version"'
+            )
+            return
+        try:
+            accepted = await in_pool(submit)(
+                self.game_id, self.seat, action, version, clock=clocks.current()
+            )
+        except SubmitError as exc:
+            if isinstance(exc, StaleVersion):
+                await self.send_current()
+            await self.send_error(exc.code, exc.message[:1].upper() + exc.message[1:])
+            return
+        await broadcast.send_update(
+            self.table_id, broadcast.update_event(accepted, accepted.timers)
+        )
+
+    # --- group events -----------------------------------------------------------------
+
+    async def table_update(self, event):
+        if event["game"] != self.game_id or event["version"] <= self.sent_version:
+            return
+        self.timers = timing.Timers(*timing.from_json(event["timers"]))
+        version = event["version"]
+        state = states.advance(self.game_id, version, event["action"])
+        if state is None:
+            await self.send_current()
+            return
+        await self.send_frame(state, version)
+
+    async def table_presence(self, event):
+        seat = event.get("seat")
+        if seat is not None and self.game_id is not None:
+            # A connection came or went: only a badge changes, no need to ask the database.
+            entry = self.names[seat]
+            shown = event["connected"] or bool(entry["bot"])
+            if entry["connected"] == shown:
+                return
+            self.names = [dict(n) for n in self.names]
+            self.names[seat]["connected"] = shown
+        else:
+            await in_pool(self.load_seats)()
+        if self.game_id is not None and event.get("game") == self.game_id:
+            state = states.cached(self.game_id, self.sent_version)
+            if state is not None:
+                await self.send_frame(state, self.sent_version, force=True)
+            else:
+                await self.send_current()
+        elif self.game_id is None:
+            await self.send(text_data=reload_fragment(self.table_id))
+
+    async def table_settings(self, event):
+        """Another seat changed its auto play: nothing on this screen changes."""
+
+    async def table_started(self, event):
+        await self.send(text_data=reload_fragment(self.table_id))
+
+
+def reload_fragment(table_id: int) -> str:
+    """Makes the page fetch itself again (the table opened, started, or its seats changed)."""
+    url = reverse("tables:table", args=[table_id])
+    return format_html(
+        '<div id="table-live" hx-swap-oob="true" hx-get="{}" hx-trigger="load" '
+        'hx-select="#table-page" hx-target="#table-page" hx-swap="outerHTML"></div>',
+        url,
+    )

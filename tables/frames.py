@@ -1,0 +1,203 @@
+"""Rendering one seat's (or a spectator's) table frame from a game state.
+
+A frame is a handful of fragments marked ``hx-swap-oob`` (board, own hand, result
+panel, error area) so htmx's ws extension swaps each into place. The same
+partials, without the oob marks, make up the table page itself.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections import OrderedDict
+
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+
+from rules.engine.state import GameState
+from rules.engine.views import seat_view, spectator_view
+
+from . import markup, presenters
+from . import timers as timing
+
+
+def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict | None:
+    """The countdown this viewer is shown: their own when asked to act, else the turn's.
+
+    Who is deciding on a call is never shown to others: that would tell them who
+    can call the tile.
+    """
+    if game_timers is None or view.final is not None:
+        return None
+    if view.seat is not None and view.legal:
+        seat, mine = view.seat, True
+    elif view.phase == "turn":
+        seat, mine = view.turn, False
+    else:
+        return None
+    base, bank = timing.seconds_left(game_timers, seat, now)
+    return {"seat": seat, "mine": mine, "base": round(base, 1), "bank": round(bank, 1)}
+
+
+_shared: OrderedDict = OrderedDict()
+_lock = threading.Lock()
+SHARED_KEPT = 512
+
+
+def names_key(names: list[dict]) -> tuple:
+    return tuple((n["name"], n.get("bot", ""), n.get("connected", True)) for n in names)
+
+
+def shared_context(state: GameState, names: list[dict]) -> dict:
+    """What every viewer of one state sees, rendered once per process.
+
+    Keyed by the state object itself (kept alive in the entry, so its id cannot be
+    reused) and by the seat names, which carry the connection badges.
+    """
+    key = (id(state), names_key(names))
+    hit = _shared.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
+    # Most states have no result to show: no need to run the template for them.
+    showing = context["result"] or context["final"]
+    context["panel_html"] = render_to_string("tables/_panel_body.html", context) if showing else ""
+    with _lock:
+        _shared[key] = (state, context)
+        while len(_shared) > SHARED_KEPT:
+            _shared.popitem(last=False)
+    return context
+
+
+def clear() -> None:
+    with _lock:
+        _shared.clear()
+
+
+def table_context(
+    state: GameState,
+    seat: int | None,
+    version: int,
+    names: list[dict],
+    game_timers: timing.Timers | None,
+    now: dt.datetime,
+    order: list | None = None,
+    sort: bool = True,
+) -> dict:
+    view = seat_view(state, seat)
+    context = dict(shared_context(state, names))
+    context.update(
+        presenters.viewer_context(
+            view,
+            hand=state.hand_index,
+            version=version,
+            countdown=countdown(view, game_timers, now),
+            order=order,
+            sort=sort,
+        )
+    )
+    return context
+
+
+class SeatFrames:
+    """The frames of one socket, sending only the sections that changed.
+
+    The middle of the board changes after every move, but most corners of the
+    board, the own hand of a seat that is not asked to act, the result panel and
+    the status badge do not; leaving them out saves rendering them and most of the
+    bytes of a frame. A full frame (on connect, after a refusal) carries everything.
+    """
+
+    def __init__(self, seat: int | None, sort: bool = True):
+        self.seat = seat
+        self.sort = sort
+        self.order: list | None = None
+        self.hand_key = None
+        self.corners: list = [None] * 4
+        self.panel = None
+        self.finished = None
+        self.error_shown = False
+
+    def render(
+        self,
+        state: GameState,
+        version: int,
+        names: list[dict],
+        game_timers: timing.Timers | None,
+        now: dt.datetime,
+        full: bool = False,
+    ) -> str:
+        view = seat_view(state, self.seat)
+        context = dict(shared_context(state, names))
+        context.update(
+            {
+                "version": version,
+                "me": self.seat,
+                "viewer": self.seat if self.seat is not None else 0,
+                "spectator": self.seat is None,
+                "countdown": countdown(view, game_timers, now),
+                "hand": None,
+            }
+        )
+        corners = context["seats_html"]
+        if full:
+            parts = [markup.board(context, True)]
+        else:
+            # The middle always changes; of the corners, usually one or two do.
+            parts = [markup.center(context, True)]
+            parts.extend(
+                markup.corner(html)
+                for html, sent in zip(corners, self.corners, strict=True)
+                if html != sent
+            )
+        self.corners = list(corners)
+        # Buttons carry the version, so a hand with choices changes with every version.
+        hand_key = (
+            state.hand_index,
+            view.hand,
+            view.drawn,
+            view.legal,
+            version if view.legal else None,
+            view.waits,
+            view.furiten,
+            view.claim_tile,
+            self.sort,
+        )
+        if full or hand_key != self.hand_key:
+            if self.seat is not None:
+                context["hand"] = presenters.hand_context(
+                    view, state.hand_index, version, self.order, self.sort
+                )
+                self.order = context["hand"]["order"]
+            parts.append(markup.hand(context, True))
+            self.hand_key = hand_key
+        if full or context["panel_html"] != self.panel:
+            parts.append(markup.panel(context, True))
+            self.panel = context["panel_html"]
+        if full or context["finished"] != self.finished:
+            parts.append(markup.status(context, True))
+            self.finished = context["finished"]
+        if full or self.error_shown:
+            parts.append(
+                '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert"></div>'
+            )
+            self.error_shown = False
+        return "".join(parts)
+
+
+def page_sections(context: dict) -> dict:
+    """The same sections for the table page, without the out-of-band marks."""
+    return {
+        "board_html": markup.board(context),
+        "hand_html": markup.hand(context),
+        "panel_section": markup.panel(context),
+        "status_html": markup.status(context),
+    }
+
+
+def error_frame(code: str, message: str) -> str:
+    return format_html(
+        '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert" data-error="{}">{}</div>',
+        code,
+        message,
+    )

@@ -1,0 +1,199 @@
+"""What people do in the lobby: open tables, sit down, leave, bring bots, start.
+
+Each function checks everything first and raises :class:`LobbyError` with a
+readable message before changing anything; the views turn that into a message on
+the page. Seats are locked while they change so two people cannot take one seat.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+
+from players.models import Player
+from rules.models import Ruleset
+
+from . import play
+from .models import BOT_LEVELS, Seat, Table
+
+LEVELS = dict(BOT_LEVELS)
+
+
+class LobbyError(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def bot_player(level: str) -> Player:
+    """The club's bot account of a level (bots are players, so histories stay simple)."""
+    player, _ = Player.objects.get_or_create(
+        username=f"bot-{level}", defaults={"display_name": LEVELS[level], "is_bot": True}
+    )
+    return player
+
+
+def check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise LobbyError(f"'{level}' is not a bot level: choose {', '.join(LEVELS)}")
+    return level
+
+
+def visible_tables(user):
+    """Tables the lobby lists for ``user``: public ones, and private ones they are part of."""
+    tables = Table.objects.filter(status__in=[Table.OPEN, Table.PLAYING])
+    if user.is_authenticated:
+        tables = tables.filter(Q(is_private=False) | Q(created_by=user) | Q(seats__player=user))
+    else:
+        tables = tables.filter(is_private=False)
+    return (
+        tables.distinct()
+        .select_related("ruleset", "created_by")
+        .prefetch_related("seats__player")
+        .order_by("status", "-created")
+    )
+
+
+def may_see(table: Table, user, token: str = "") -> bool:
+    """Private tables are for their creator, the people seated and invite holders."""
+    if not table.is_private:
+        return True
+    if token and token == table.invite_token:
+        return True
+    if not user.is_authenticated:
+        return False
+    return table.created_by_id == user.pk or table.seats.filter(player=user).exists()
+
+
+def may_manage(table: Table, user) -> bool:
+    """The creator and anyone seated may bring bots and start the game."""
+    return user.is_authenticated and (
+        table.created_by_id == user.pk or table.seats.filter(player=user).exists()
+    )
+
+
+def _signed_in(user) -> None:
+    if not user.is_authenticated:
+        raise LobbyError("sign in first")
+
+
+def _open(table: Table) -> None:
+    if table.status != Table.OPEN:
+        raise LobbyError("this table has already started")
+
+
+def _seat(table: Table, index) -> Seat:
+    try:
+        number = int(index)
+    except (TypeError, ValueError):
+        raise LobbyError("choose a seat from 0 to 3") from None
+    if not 0 <= number <= 3:
+        raise LobbyError("choose a seat from 0 to 3")
+    return Seat.objects.select_for_update().get(table=table, index=number)
+
+
+def create_table(
+    user, name: str, ruleset_id, is_private: bool, bot_level: str = "", sit: bool = True
+) -> Table:
+    _signed_in(user)
+    name = (name or "").strip()
+    if not name:
+        raise LobbyError("give the table a name")
+    if len(name) > 60:
+        raise LobbyError("the name is too long (60 characters at most)")
+    if bot_level:
+        check_level(bot_level)
+    try:
+        ruleset = Ruleset.objects.get(pk=int(ruleset_id))
+    except (TypeError, ValueError, Ruleset.DoesNotExist):
+        raise LobbyError("choose one of the club's rulesets") from None
+    with transaction.atomic():
+        table = Table.objects.create(
+            name=name, ruleset=ruleset, is_private=bool(is_private), created_by=user
+        )
+        bot = bot_player(bot_level) if bot_level else None
+        for index in range(4):
+            if index == 0 and sit:
+                Seat.objects.create(table=table, index=0, player=user)
+            elif bot:
+                Seat.objects.create(table=table, index=index, player=bot, bot_level=bot_level)
+            else:
+                Seat.objects.create(table=table, index=index)
+    return table
+
+
+def join(table: Table, user, index, token: str = "") -> Seat:
+    _signed_in(user)
+    if not may_see(table, user, token):
+        raise LobbyError("this table is private: you need its invite link")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _open(table)
+        if table.seats.filter(player=user).exists():
+            raise LobbyError("you already sit at this table")
+        seat = _seat(table, index)
+        if not seat.is_empty:
+            raise LobbyError(f"seat {seat.index} is taken by {seat.occupant}")
+        seat.player = user
+        seat.save(update_fields=["player"])
+    return seat
+
+
+def leave(table: Table, user) -> None:
+    _signed_in(user)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _open(table)
+        seats = table.seats.select_for_update().filter(player=user, bot_level="")
+        if not seats.exists():
+            raise LobbyError("you are not seated at this table")
+        seats.update(player=None)
+
+
+def add_bot(table: Table, user, index, level: str) -> Seat:
+    _signed_in(user)
+    check_level(level)
+    if not may_manage(table, user):
+        raise LobbyError("only the table's creator or a seated player may add bots")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _open(table)
+        seat = _seat(table, index)
+        if not seat.is_empty:
+            raise LobbyError(f"seat {seat.index} is taken by {seat.occupant}")
+        seat.player = bot_player(level)
+        seat.bot_level = level
+        seat.save(update_fields=["player", "bot_level"])
+    return seat
+
+
+def remove_bot(table: Table, user, index) -> Seat:
+    _signed_in(user)
+    if not may_manage(table, user):
+        raise LobbyError("only the table's creator or a seated player may remove bots")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _open(table)
+        seat = _seat(table, index)
+        if not seat.bot_level:
+            raise LobbyError(f"there is no bot at seat {seat.index}")
+        seat.player = None
+        seat.bot_level = ""
+        seat.save(update_fields=["player", "bot_level"])
+    return seat
+
+
+def start(table: Table, user, *, seed: int | None = None):
+    _signed_in(user)
+    if not may_manage(table, user):
+        raise LobbyError("only the table's creator or a seated player may start the game")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _open(table)
+        empty = [s.index for s in table.seats.all() if s.is_empty]
+        if empty:
+            raise LobbyError(
+                f"seat {', '.join(map(str, empty))} {'is' if len(empty) == 1 else 'are'} "
+                "still empty: fill every seat first"
+            )
+        return play.start_game(table, seed=seed)

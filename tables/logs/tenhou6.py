@@ -1,0 +1,803 @@
+"""tenhou.net/6 JSON: the format Tenhou's log editor reads, imported and exported.
+
+A game is an object ``{"title", "name", "rule", "log"}``; ``log`` has one array per
+hand::
+
+    [[round, honba, sticks],        round 0 = East 1 .. 3 = East 4, 4 = South 1 ...
+     [score0, score1, score2, score3],   scores as the hand starts
+     [dora indicators], [ura indicators],
+     dealt0, takes0, discards0,  dealt1, takes1, discards1, ... (seat 0 first dealer)
+     result]
+
+Tiles are numbers: 11-19 characters, 21-29 circles, 31-39 bamboo, 41-47 East, South,
+West, North, White, Green, Red, and 51/52/53 the red fives. ``takes`` lists what a
+seat took each turn: a drawn tile, or a call written as a string whose letter
+marks the called tile and, by its place, where it came from (left, across, right):
+``"c272826"`` chi (always from the left), ``"p414141"`` / ``"41p4141"`` /
+``"4141p41"`` pon, ``"m39393939"`` ... ``"393939m39"`` open kan. ``discards`` lists
+each discard, 60 for the tile just drawn (tsumogiri), ``"r"`` before a riichi
+declaration (``"r45"``, ``"r60"``), a ``0`` after an open kan (no discard that
+turn), and the kans made in one's own turn: ``"424242a42"`` concealed,
+``"k35353535"`` added to a pon (``k`` at the pon's called tile). The result is
+``["和了", deltas, [winner, from, liable, "30符1飜1000点", "立直(1飜)", ...], ...]``
+(one pair per winner), or ``["流局", deltas]`` and the other draws by name.
+
+The per-seat lists do not say in which order the seats acted; :func:`order_events`
+works it out the way play goes round the table (a call takes the turn), trying the
+other reading when a player discards the same tile twice before a caller's turn.
+
+Export goes the other way, from our engine's replay of a stored game. It also
+writes our full ruleset under ``"ruleset"`` (Tenhou's editor ignores keys it does
+not know), so our own files re-import under the rules they were played with.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.engine import rulesets
+from rules.engine.actions import (
+    ANKAN,
+    CHI,
+    DAIMINKAN,
+    DISCARD,
+    OPEN_RIICHI,
+    PON,
+    RIICHI,
+    SHOUMINKAN,
+)
+from rules.engine.errors import InvalidRuleset
+from rules.engine.payments import round_up_100
+from rules.engine.play import apply, start
+from rules.engine.state import GameSetup
+from rules.engine.tiles import is_red
+from rules.engine.wall import dealt_hand
+
+from . import yaku as yaku_names
+from .model import (
+    Call,
+    Code,
+    Discard,
+    Draw,
+    Kan,
+    Kyuushu,
+    LogFormatError,
+    LogGame,
+    LogHand,
+    LogResult,
+    LogWin,
+    Ron,
+    Tsumo,
+)
+
+TSUMOGIRI = 60
+AGARI = "和了"
+EXHAUSTIVE = ("流局", "全員聴牌", "全員不聴")
+NAGASHI = "流し満貫"
+ABORTS = {
+    "九種九牌": "kyuushu_kyuuhai",
+    "四風連打": "suufon_renda",
+    "四家立直": "suucha_riichi",
+    "四槓散了": "suukaikan",
+    "三家和了": "sanchahou",
+}
+ABORT_NAMES = {reason: name for name, reason in ABORTS.items()}
+LIMITS = {
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "kazoe yakuman": "数え役満",
+    "yakuman": "役満",
+}
+LIMIT_NAMES = {v: k for k, v in LIMITS.items()}
+
+
+# --- tiles -------------------------------------------------------------------------------
+
+
+def code_from_number(value: Any, field: str, reds: bool) -> Code:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LogFormatError(f"{value!r} is not a tile number", field)
+    if value in (51, 52, 53):
+        if not reds:
+            raise LogFormatError(
+                f"{value} is a red five, but the log's rule has no red fives", field
+            )
+        return ((value - 51) * 9 + 4, True)
+    suit, number = divmod(value, 10)
+    if suit in (1, 2, 3) and 1 <= number <= 9:
+        return ((suit - 1) * 9 + number - 1, False)
+    if suit == 4 and 1 <= number <= 7:
+        return (26 + number, False)
+    raise LogFormatError(f"{value} is not a tile number (11-19, 21-29, 31-39, 41-47, 51-53)", field)
+
+
+def number_of_tile(tile: int, red_fives) -> int:
+    kind = tile >> 2
+    if is_red(tile, red_fives):
+        return 51 + kind // 9
+    if kind >= 27:
+        return 41 + kind - 27
+    return (kind // 9 + 1) * 10 + kind % 9 + 1
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LogFormatError(f"must be a whole number, not {value!r}", field)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise LogFormatError(f"{value} is out of range ({low} to {high})", field)
+    return value
+
+
+def _list(value: Any, field: str, length: int | None = None) -> list:
+    if not isinstance(value, list):
+        raise LogFormatError(f"must be a list, not {type(value).__name__}", field)
+    if length is not None and len(value) != length:
+        raise LogFormatError(f"must have {length} entries, not {len(value)}", field)
+    return value
+
+
+def read_ruleset(data: dict, override: rulesets.Ruleset | None) -> tuple[rulesets.Ruleset, str]:
+    """The ruleset to replay under, and a note on where it came from."""
+    if override is not None:
+        return override, "the ruleset chosen for the import"
+    if "ruleset" in data:
+        try:
+            return rulesets.from_dict(data["ruleset"]), "the ruleset written in the file"
+        except InvalidRuleset as exc:
+            raise LogFormatError(exc.message, f"ruleset.{exc.field or ''}".rstrip(".")) from None
+    rule = data.get("rule", {})
+    if not isinstance(rule, dict):
+        raise LogFormatError('must be an object such as {"disp": "般南喰赤", "aka": 1}', "rule")
+    disp = rule.get("disp", "")
+    if not isinstance(disp, str):
+        raise LogFormatError("must be text", "rule.disp")
+    if "三" in disp:
+        raise LogFormatError("three-player games are not supported", "rule.disp")
+    per_suit = [rule.get(k) for k in ("aka51", "aka52", "aka53")]
+    if any(v is not None for v in per_suit):
+        reds = tuple(_int(v or 0, f"rule.aka5{i + 1}", 0, 4) for i, v in enumerate(per_suit))
+    else:
+        reds = (
+            (1, 1, 1)
+            if _int(rule.get("aka", 1 if "赤" in disp else 0), "rule.aka", 0, 4)
+            else (0, 0, 0)
+        )
+    east_only = "東" in disp and "南" not in disp
+    base = rulesets.preset("tenhou")
+    ruleset = base.replace(
+        game_type="tonpuusen" if east_only else "hanchan",
+        red_fives=list(reds),
+        kuitan="喰" in disp or not disp,
+    )
+    return ruleset, f"Tenhou's rules as the log's rule line says ({disp or 'none given'})"
+
+
+def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
+    """A tenhou.net/6 object as a :class:`LogGame`; LogFormatError names the bad field."""
+    if not isinstance(data, dict):
+        raise LogFormatError('a tenhou.net/6 log is a JSON object with a "log" list')
+    ruleset, note = read_ruleset(data, override)
+    names_raw = data.get("name")
+    if names_raw is None:
+        raise LogFormatError("missing: the four players' names", "name")
+    names = _list(names_raw, "name", 4)
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise LogFormatError("each name must be non-empty text", f"name[{i}]")
+    title = data.get("title", "")
+    if isinstance(title, list):
+        title = " ".join(str(t) for t in title if t)
+    if not isinstance(title, str):
+        raise LogFormatError("must be text or a list of text", "title")
+    hands_raw = _list(data.get("log"), "log")
+    if not hands_raw:
+        raise LogFormatError("holds no hands", "log")
+    reds = any(ruleset.red_fives)
+    hands = [_parse_hand(raw, i, reds) for i, raw in enumerate(hands_raw)]
+    return LogGame(
+        "tenhou6",
+        title.strip(),
+        tuple(n.strip() for n in names),
+        ruleset,
+        note,
+        hands,
+        final_scores=_final_scores(data),
+    )
+
+
+def _final_scores(data: dict) -> tuple[int, ...] | None:
+    """Final table scores from ``"sc": [score, points, ...]``; present, it means the log
+    holds the whole game. Tenhou's records give scores in hundreds; a total near a
+    hundred thousand means points, so both are read (four scores always add up to
+    four starting scores, 100,000 at Tenhou)."""
+    sc = data.get("sc")
+    if sc is None:
+        return None
+    sc = _list(sc, "sc", 8)
+    for k, value in enumerate(sc):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise LogFormatError(f"must be a number, not {value!r}", f"sc[{k}]")
+    scores = sc[0::2]
+    unit = 100 if abs(sum(scores)) < 10_000 else 1
+    return tuple(round(v * unit) for v in scores)
+
+
+def _codes(values: Any, field: str, reds: bool) -> tuple[Code, ...]:
+    return tuple(
+        code_from_number(v, f"{field} entry {i + 1}", reds)
+        for i, v in enumerate(_list(values, field))
+    )
+
+
+_PARTS = ("round, honba and sticks", "scores", "dora indicators", "ura indicators")
+
+
+def _where(i: int, k: int) -> str:
+    """``log[i][k]`` with what that entry holds, e.g. ``log[0][8] (hand 1, seat 1's takes)``."""
+    if k < 4:
+        what = _PARTS[k]
+    elif k < 16:
+        seat, part = divmod(k - 4, 3)
+        what = f"seat {seat}'s " + ("starting hand", "takes", "discards")[part]
+    else:
+        what = "result"
+    return f"log[{i}][{k}] (hand {i + 1}, {what})"
+
+
+def _parse_hand(raw: Any, i: int, reds: bool) -> LogHand:
+    field = f"log[{i}]"
+    raw = _list(raw, field)
+    if len(raw) not in (16, 17):
+        raise LogFormatError(
+            f"a hand has 16 or 17 entries (header, scores, dora, ura, three lists per seat, result), not {len(raw)}",
+            field,
+        )
+    head = _list(raw[0], _where(i, 0), 3)
+    kyoku = _int(head[0], _where(i, 0) + " round", 0, 15)
+    honba = _int(head[1], _where(i, 0) + " honba", 0)
+    sticks = _int(head[2], _where(i, 0) + " sticks", 0)
+    scores = tuple(
+        _int(s, f"{_where(i, 1)}[{k}]") for k, s in enumerate(_list(raw[1], _where(i, 1), 4))
+    )
+    dora = _codes(raw[2], _where(i, 2), reds)
+    if not dora:
+        raise LogFormatError("a hand shows at least one dora indicator", _where(i, 2))
+    ura = _codes(raw[3], _where(i, 3), reds)
+    haipai = []
+    takes: list[list] = []
+    discards: list[list] = []
+    for seat in range(4):
+        base = 4 + 3 * seat
+        dealt = _codes(raw[base], _where(i, base), reds)
+        if len(dealt) != 13:
+            raise LogFormatError(
+                f"seat {seat} must be dealt 13 tiles, not {len(dealt)}", _where(i, base)
+            )
+        haipai.append(dealt)
+        where = _where(i, base + 1)
+        takes.append(
+            [
+                _take(v, seat, f"{where} entry {k + 1}", reds)
+                for k, v in enumerate(_list(raw[base + 1], where))
+            ]
+        )
+        where = _where(i, base + 2)
+        discards.append(
+            [
+                _discard(v, seat, f"{where} entry {k + 1}", reds)
+                for k, v in enumerate(_list(raw[base + 2], where))
+            ]
+        )
+    if len(raw) != 17:
+        raise LogFormatError("the hand has no result", _where(i, 16))
+    result = _parse_result(raw[16], _where(i, 16))
+    hand = LogHand(
+        index=i,
+        round_wind=kyoku // 4,
+        round_number=kyoku % 4,
+        honba=honba,
+        sticks=sticks,
+        scores=scores,
+        haipai=tuple(haipai),
+        dora=dora,
+        ura=ura,
+        result=result,
+    )
+    hand.events = order_events(takes, discards, hand.dealer, result, field)
+    return hand
+
+
+# A take or discard entry after reading: ("tile", code) / ("tsumogiri",) / ("riichi", code|None)
+# / ("none",) / ("call", Call-without-order) / ("kan", kind, codes).
+
+
+def _meld_parts(text: str, field: str, reds: bool) -> tuple[str, list[Code], int]:
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) != 1 or letters[0] not in "cpmak":
+        raise LogFormatError(
+            f"'{text}' is not a call: one of the letters c, p, m, a, k marks it", field
+        )
+    mark = letters[0]
+    pos = text.index(mark)
+    before, after = text[:pos], text[pos + 1 :]
+    if len(before) % 2 or len(after) % 2 or not (before + after).isdigit():
+        raise LogFormatError(f"'{text}' is not a call: tiles are written as two digits each", field)
+    numbers = [int(before[k : k + 2]) for k in range(0, len(before), 2)]
+    numbers += [int(after[k : k + 2]) for k in range(0, len(after), 2)]
+    codes = [code_from_number(n, field, reds) for n in numbers]
+    return mark, codes, len(before) // 2
+
+
+def _shape(kind: str, codes: list[Code], text: str, field: str) -> None:
+    kinds = sorted(c[0] for c in codes)
+    if kind == CHI:
+        ok = (
+            len(kinds) == 3
+            and kinds[2] < 27
+            and kinds[0] // 9 == kinds[2] // 9
+            and kinds == list(range(kinds[0], kinds[0] + 3))
+        )
+    else:
+        ok = len(kinds) == (3 if kind == PON else 4) and len(set(kinds)) == 1
+    if not ok:
+        raise LogFormatError(f"'{text}' is not a valid {kind}", field)
+
+
+_FROM_SLOT = {0: 3, 1: 2, 2: 1, 3: 1}  # slot of the marked tile -> (source - seat) % 4
+
+
+def _take(value: Any, seat: int, field: str, reds: bool):
+    if isinstance(value, str):
+        mark, codes, slot = _meld_parts(value, field, reds)
+        kind = {"c": CHI, "p": PON, "m": DAIMINKAN}.get(mark)
+        if kind is None:
+            raise LogFormatError(f"'{value}' belongs in the discards, not in the takes", field)
+        _shape(kind, codes, value, field)
+        if kind == CHI and slot != 0:
+            raise LogFormatError(
+                f"'{value}': a chi is always from the left, written c first", field
+            )
+        if kind == PON and slot > 2:
+            raise LogFormatError(f"'{value}': the p of a pon stands before tile 1, 2 or 3", field)
+        called = codes[slot]
+        own = tuple(codes[:slot] + codes[slot + 1 :])
+        source = (seat + _FROM_SLOT[slot]) % 4
+        return ("call", Call(seat, kind, called, own, source), field)
+    return ("tile", code_from_number(value, field, reds), field)
+
+
+def _discard(value: Any, seat: int, field: str, reds: bool):
+    if isinstance(value, str):
+        if value.startswith("r"):
+            rest = value[1:]
+            if not rest.isdigit():
+                raise LogFormatError(f"'{value}' is not a riichi discard such as r45 or r60", field)
+            number = int(rest)
+            if number == TSUMOGIRI:
+                return ("riichi", None, field)
+            return ("riichi", code_from_number(number, field, reds), field)
+        mark, codes, slot = _meld_parts(value, field, reds)
+        if mark == "a":
+            _shape(ANKAN, codes, value, field)
+            return ("kan", Kan(seat, ANKAN, tuple(codes)), field)
+        if mark == "k":
+            _shape(SHOUMINKAN, codes, value, field)
+            return ("kan", Kan(seat, SHOUMINKAN, (codes[slot],)), field)
+        raise LogFormatError(f"'{value}' belongs in the takes, not in the discards", field)
+    if value == TSUMOGIRI:
+        return ("tsumogiri", None, field)
+    if value == 0:
+        return ("none", None, field)
+    return ("tile", code_from_number(value, field, reds), field)
+
+
+# --- result -----------------------------------------------------------------------------------
+
+_POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(数え役満|役満|三倍満|倍満|跳満|満貫|\d*倍役満))?")
+_YAKU = re.compile(r"^(.+?)\((\d+)飜\)$|^(.+?)\((ダブル役満|役満|\d+倍役満)\)$")
+
+
+def _parse_result(raw: Any, field: str) -> LogResult:
+    raw = _list(raw, field)
+    if not raw or not isinstance(raw[0], str):
+        raise LogFormatError('a result starts with its name, e.g. "和了" or "流局"', f"{field}[0]")
+    name = raw[0]
+    if name == AGARI:
+        return _parse_wins(raw, field)
+    deltas = None
+    if len(raw) > 1:
+        deltas = tuple(
+            _int(d, f"{field}[1][{k}]") for k, d in enumerate(_list(raw[1], f"{field}[1]", 4))
+        )
+    if name in EXHAUSTIVE:
+        return LogResult("exhaustive", deltas=deltas or (0, 0, 0, 0), label=name)
+    if name == NAGASHI:
+        return LogResult("nagashi", deltas=deltas, label=name)
+    if name in ABORTS:
+        return LogResult("abortive", ABORTS[name], deltas=deltas or (0, 0, 0, 0), label=name)
+    raise LogFormatError(f"'{name}' is not a result this importer knows", f"{field}[0]")
+
+
+def _parse_wins(raw: list, field: str) -> LogResult:
+    if len(raw) < 3 or len(raw) % 2 == 0:
+        raise LogFormatError('a win lists score changes and details in pairs after "和了"', field)
+    wins = []
+    total = [0, 0, 0, 0]
+    for k in range(1, len(raw), 2):
+        deltas = tuple(
+            _int(d, f"{field}[{k}][{j}]") for j, d in enumerate(_list(raw[k], f"{field}[{k}]", 4))
+        )
+        info = _list(raw[k + 1], f"{field}[{k + 1}]")
+        if len(info) < 4:
+            raise LogFormatError(
+                "win details are [winner, from, liable, points, yaku...]", f"{field}[{k + 1}]"
+            )
+        seat = _int(info[0], f"{field}[{k + 1}][0]", 0, 3)
+        source = _int(info[1], f"{field}[{k + 1}][1]", 0, 3)
+        liable = _int(info[2], f"{field}[{k + 1}][2]", 0, 3)
+        points = info[3]
+        if not isinstance(points, str):
+            raise LogFormatError(
+                'the points must be text such as "30符1飜1000点"', f"{field}[{k + 1}][3]"
+            )
+        match = _POINTS.match(points)
+        fu = int(match.group(1)) if match.group(1) else None
+        han = int(match.group(2)) if match.group(2) else None
+        limit = match.group(3) or ""
+        entries = []
+        for j, text in enumerate(info[4:], start=4):
+            if not isinstance(text, str):
+                raise LogFormatError('a yaku is text such as "立直(1飜)"', f"{field}[{k + 1}][{j}]")
+            m = _YAKU.match(text.strip())
+            if not m:
+                raise LogFormatError(
+                    f"'{text}' is not a yaku such as 立直(1飜)", f"{field}[{k + 1}][{j}]"
+                )
+            if m.group(1) is not None:
+                entries.append((yaku_names.from_japanese(m.group(1)), int(m.group(2))))
+            else:
+                size = m.group(4)
+                count = 2 if size == "ダブル役満" else int(size[0]) if size[0].isdigit() else 1
+                entries.append((yaku_names.from_japanese(m.group(3)), 13 * count))
+        yakuman = sum(h for key, h in entries if yaku_names.is_yakuman(key)) // 13
+        if yakuman and han is None:
+            han = 13 * yakuman
+        wins.append(
+            LogWin(
+                seat=seat,
+                from_seat=None if source == seat else source,
+                han=han,
+                fu=fu,
+                yakuman=yakuman,
+                yaku=tuple(entries),
+                deltas=deltas,
+                pao=None if liable == seat else liable,
+                limit=LIMIT_NAMES.get(limit, limit),
+            )
+        )
+        total = [a + b for a, b in zip(total, deltas, strict=True)]
+    kind = "tsumo" if wins[0].from_seat is None else "ron"
+    return LogResult(kind, wins=tuple(wins), deltas=tuple(total), label=AGARI)
+
+
+# --- putting the seats' lists in playing order ---------------------------------------------------
+
+
+class _Retry(Exception):
+    pass
+
+
+def order_events(takes, discards, dealer: int, result: LogResult, field: str) -> list:
+    """The hand's events in playing order, from each seat's takes and discards."""
+    declined: set[int] = set()
+    last_error = None
+    for _attempt in range(64):
+        try:
+            return _order(takes, discards, dealer, result, field, declined)
+        except _Retry as retry:
+            last_error = retry.args[1]
+            declined = retry.args[0]
+    raise LogFormatError(f"the seats' lists cannot be put in playing order: {last_error}", field)
+
+
+def _order(takes, discards, dealer, result, field, declined):
+    ti = [0, 0, 0, 0]
+    di = [0, 0, 0, 0]
+    events: list = []
+    ambiguous: list[
+        int
+    ] = []  # discards at which a call was taken though a later one could be meant
+    actor = dealer
+    rinshan = False
+    discard_count = 0
+
+    def fail(message: str):
+        # Undo the latest doubtful call and try again; give up when none is left.
+        for point in reversed(ambiguous):
+            if point not in declined:
+                raise _Retry({*[p for p in declined if p < point], point}, message)
+        raise LogFormatError(f"the seats' lists cannot be put in playing order: {message}", field)
+
+    def next_take(seat):
+        if ti[seat] >= len(takes[seat]):
+            fail(f"seat {seat} has no take left for its turn")
+        entry = takes[seat][ti[seat]]
+        ti[seat] += 1
+        return entry
+
+    last_drawn = None
+    while True:
+        entry = next_take(actor)
+        if entry[0] == "call":
+            call = entry[1]
+            events.append(call)
+            last_drawn = None
+            if call.kind == DAIMINKAN:
+                if di[actor] >= len(discards[actor]) or discards[actor][di[actor]][0] != "none":
+                    fail(
+                        f"seat {actor}'s open kan ({entry[2]}) is not followed by a 0 in its discards"
+                    )
+                di[actor] += 1
+                rinshan = True
+                continue
+        else:
+            events.append(Draw(actor, entry[1], rinshan))
+            last_drawn = entry[1]
+            rinshan = False
+        if di[actor] >= len(discards[actor]):
+            # the seat's turn ends the hand: a tsumo or nine terminals
+            if result.kind == "tsumo" and any(w.seat == actor for w in result.wins):
+                events.append(Tsumo(actor))
+            elif result.kind == "abortive" and result.abort == "kyuushu_kyuuhai":
+                events.append(Kyuushu(actor))
+            else:
+                fail(
+                    f"seat {actor}'s discards end after its take {entry[2]}, but the result is {result.label}"
+                )
+            break
+        kind, value, where = discards[actor][di[actor]]
+        di[actor] += 1
+        if kind == "kan":
+            events.append(value)
+            if value.kind == SHOUMINKAN and _all_used(ti, takes) and result.kind == "ron":
+                events.append(Ron(tuple(w.seat for w in result.wins), actor))
+                break
+            rinshan = True
+            continue
+        if kind == "none":
+            fail(f"a 0 at {where} without an open kan before it")
+        tsumogiri = kind == "tsumogiri" or (kind == "riichi" and value is None)
+        if tsumogiri:
+            if last_drawn is None:
+                fail(f"{where} throws the drawn tile, but seat {actor} drew none this turn")
+            tile = last_drawn
+        else:
+            tile = value
+        events.append(Discard(actor, tile, tsumogiri, kind == "riichi"))
+        discard_count += 1
+        caller = None
+        for other in ((actor + 1) % 4, (actor + 2) % 4, (actor + 3) % 4):
+            if ti[other] < len(takes[other]) and takes[other][ti[other]][0] == "call":
+                call = takes[other][ti[other]][1]
+                fits = call.source == actor and call.tile == tile and discard_count not in declined
+                # a pon or kan on the same discard wins over a chi, as at the table
+                if fits and (caller is None or (call.kind != CHI and caller[1].kind == CHI)):
+                    caller = (other, call)
+        if caller is not None:
+            later = [
+                d
+                for d in discards[actor][di[actor] :]
+                if d[0] in ("tile", "riichi") and d[1] == tile
+            ]
+            if later:
+                ambiguous.append(discard_count)
+            actor = caller[0]
+            continue
+        if _all_used(ti, takes):
+            if result.kind == "ron":
+                events.append(Ron(tuple(w.seat for w in result.wins), actor))
+            elif result.kind == "abortive" and result.abort == "sanchahou":
+                events.append(Ron(None, actor))
+            break
+        actor = (actor + 1) % 4
+    for seat in range(4):
+        if ti[seat] < len(takes[seat]) or di[seat] < len(discards[seat]):
+            fail(f"seat {seat} has entries left after the hand ended")
+    return events
+
+
+def _all_used(ti, takes) -> bool:
+    return all(ti[s] >= len(takes[s]) for s in range(4))
+
+
+# --- export -----------------------------------------------------------------------------------------
+
+
+def _rel_slot(seat: int, source: int, kan: bool) -> int:
+    rel = (source - seat) % 4  # 3 left, 2 across, 1 right
+    return {3: 0, 2: 1, 1: 3 if kan else 2}[rel]
+
+
+def _meld_text(mark: str, called: int, others: list[int], slot: int, reds) -> str:
+    parts = [str(number_of_tile(t, reds)) for t in others]
+    parts.insert(slot, f"{mark}{number_of_tile(called, reds)}")
+    return "".join(parts)
+
+
+def _points_text(win, dealer: int) -> str:
+    score = win.score
+    base = score.base_points
+    if win.from_seat is None:
+        if win.seat == dealer:
+            points = f"{round_up_100(base * 2)}点∀"
+        else:
+            points = f"{round_up_100(base)}-{round_up_100(base * 2)}点"
+    else:
+        points = f"{round_up_100(base * (6 if win.seat == dealer else 4))}点"
+    limit = score.limit or ""
+    if limit.endswith("x yakuman"):
+        return f"{limit.split('x')[0]}倍役満{points}"
+    if limit in LIMITS:
+        return f"{LIMITS[limit]}{points}"
+    return f"{score.fu}符{score.han}飜{points}"
+
+
+def _yaku_texts(win) -> list[str]:
+    out = []
+    for name, han in win.score.yaku:
+        key = yaku_names.from_engine(name, han)
+        japanese = yaku_names.TENHOU_NAMES.get(key, name)
+        if yaku_names.is_yakuman(key):
+            out.append(f"{japanese}(ダブル役満)" if han >= 26 else f"{japanese}(役満)")
+        else:
+            out.append(f"{japanese}({han}飜)")
+    return out
+
+
+def _result_entry(result, reds) -> list:
+    if result.kind in ("ron", "tsumo"):
+        out: list = [AGARI]
+        for w in result.wins:
+            liable = w.pao if w.pao is not None else w.seat
+            source = w.seat if w.from_seat is None else w.from_seat
+            out.append(list(w.payment.deltas()))
+            out.append([w.seat, source, liable, _points_text(w, result.dealer), *_yaku_texts(w)])
+        return out
+    if result.kind == "exhaustive":
+        tenpai = sum(1 for t in result.tenpai if t)
+        name = "全員聴牌" if tenpai == 4 else "全員不聴" if tenpai == 0 else "流局"
+        return [name, list(result.deltas)]
+    if result.kind == "nagashi":
+        return [NAGASHI, list(result.deltas)]
+    return [ABORT_NAMES.get(result.abort, result.abort or "流局"), list(result.deltas)]
+
+
+def rule_entry(ruleset: rulesets.Ruleset) -> dict:
+    reds = ruleset.red_fives
+    disp = "般" + ("南" if ruleset.game_type == "hanchan" else "東")
+    disp += "喰" if ruleset.kuitan else ""
+    disp += "赤" if any(reds) else ""
+    return {
+        "disp": disp,
+        "aka": 1 if any(reds) else 0,
+        "aka51": reds[0],
+        "aka52": reds[1],
+        "aka53": reds[2],
+    }
+
+
+def export(setup: GameSetup, actions, names, title: str = "") -> dict:
+    """A stored game (setup and action list) as a tenhou.net/6 object."""
+    reds = setup.ruleset.red_fives
+    state = start(setup)
+    hands: list[dict] = []
+
+    def open_hand(s) -> dict:
+        dealer = s.round_number
+        record = {
+            "head": [(s.round_wind - 27) * 4 + s.round_number, s.honba, s.riichi_sticks],
+            "scores": list(s.scores),
+            "dealt": [
+                [number_of_tile(t, reds) for t in dealt_hand(s.wall, seat, dealer)]
+                for seat in range(4)
+            ],
+            "takes": [[], [], [], []],
+            "discards": [[], [], [], []],
+            "result": None,
+        }
+        hands.append(record)
+        return record
+
+    current = open_hand(state)
+    current["takes"][state.turn].append(number_of_tile(state.drawn, reds))
+    for action in actions:
+        before = state
+        state, events = apply(state, action)
+        for event in events:
+            if event.kind == "deal":
+                current = open_hand(state)
+            elif event.kind == "draw":
+                current["takes"][event.seat].append(number_of_tile(event.tile, reds))
+            elif event.kind == "call":
+                call = event.data
+                source = before.claim.seat
+                kan = call.type == DAIMINKAN
+                if call.type == CHI:
+                    text = (
+                        "c"
+                        + str(number_of_tile(call.tile, reds))
+                        + "".join(str(number_of_tile(t, reds)) for t in call.tiles)
+                    )
+                else:
+                    text = _meld_text(
+                        "m" if kan else "p",
+                        call.tile,
+                        list(call.tiles),
+                        _rel_slot(call.seat, source, kan),
+                        reds,
+                    )
+                current["takes"][call.seat].append(text)
+                if kan:
+                    current["discards"][call.seat].append(0)
+            elif event.kind == "action":
+                _export_own_action(current, before, event.data, reds)
+            elif event.kind == "hand_end":
+                result = event.data
+                current["result"] = result
+    out_log = []
+    for record in hands:
+        result = record["result"]
+        if result is None:  # a game stopped mid-hand has nothing more to export
+            break
+        entry = [
+            record["head"],
+            record["scores"],
+            [number_of_tile(t, reds) for t in result.dora_indicators],
+            [number_of_tile(t, reds) for t in result.ura_indicators],
+        ]
+        for seat in range(4):
+            entry += [record["dealt"][seat], record["takes"][seat], record["discards"][seat]]
+        entry.append(_result_entry(result, reds))
+        out_log.append(entry)
+    out = {
+        "title": [title, ""],
+        "name": list(names),
+        "rule": rule_entry(setup.ruleset),
+        "ruleset": rulesets.to_dict(setup.ruleset),
+        "log": out_log,
+    }
+    if state.finished:
+        sc: list = [0] * 8
+        for standing in state.final:
+            # scores in hundreds, then the result in thousands, as Tenhou writes them
+            sc[2 * standing.seat] = standing.score // 100
+            sc[2 * standing.seat + 1] = standing.final / 1000
+        out["sc"] = sc
+    return out
+
+
+def _export_own_action(record: dict, before, action, reds) -> None:
+    seat = action.seat
+    if action.type in (DISCARD, RIICHI, OPEN_RIICHI):
+        value = TSUMOGIRI if action.tile == before.drawn else number_of_tile(action.tile, reds)
+        record["discards"][seat].append(value if action.type == DISCARD else f"r{value}")
+    elif action.type == ANKAN:
+        tiles = sorted(action.tiles, key=lambda t: not is_red(t, reds))
+        numbers = [str(number_of_tile(t, reds)) for t in tiles]
+        record["discards"][seat].append("".join(numbers[:3]) + "a" + numbers[3])
+    elif action.type == SHOUMINKAN:
+        pon = next(
+            m for m in before.melds[seat] if m.kind == PON and m.tiles[0] >> 2 == action.tile >> 2
+        )
+        # The pon as it was written (the called tile at the place that says where it came
+        # from), with the added tile marked "k" just before the called tile.
+        slot = _rel_slot(seat, pon.source, False)
+        own = [t for t in pon.tiles if t != pon.called]
+        written = [*own[:slot], pon.called, *own[slot:]]
+        record["discards"][seat].append(_meld_text("k", action.tile, written, slot, reds))

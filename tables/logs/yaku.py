@@ -1,0 +1,177 @@
+"""Yaku names across formats, all mapped to the keys of :mod:`rules.engine.yaku`.
+
+Tenhou writes yaku in Japanese (its XML records use numbers from its own list);
+mjai uses romanised keys; our engine reports display names. Comparing a log with
+our engine's result compares keys and han, so each name is looked up here. A name
+nobody knows keeps its own text, which then shows up as a difference rather than
+being dropped.
+"""
+
+from __future__ import annotations
+
+from rules.engine.yaku import BY_KEY, SINGLE_OF_DOUBLE, YAKU_NAMES
+
+# Tenhou's spelling where it differs from the catalogue's Japanese.
+_TENHOU_SPELLING = {"chankan": "槍槓", "kokushi_13": "国士無双１３面"}
+
+TENHOU_NAMES: dict[str, str] = {
+    y.key: _TENHOU_SPELLING.get(y.key, y.japanese) for y in YAKU_NAMES if y.key != "renhou_yakuman"
+}
+TENHOU_NAMES["renhou_yakuman"] = "人和"
+
+_BY_JAPANESE: dict[str, str] = {}
+for _key, _name in TENHOU_NAMES.items():
+    _BY_JAPANESE.setdefault(_name, _key)
+for _y in YAKU_NAMES:
+    _BY_JAPANESE.setdefault(_y.japanese, _y.key)
+_BY_JAPANESE.update(
+    {"国士無双13面": "kokushi_13", "国士無双十三面": "kokushi_13", "役牌 發": "yakuhai_green"}
+)
+
+# Tenhou's numbered yaku list, as its XML records use it.
+MJLOG_IDS: tuple[str, ...] = (
+    "menzen_tsumo",
+    "riichi",
+    "ippatsu",
+    "chankan",
+    "rinshan",
+    "haitei",
+    "houtei",
+    "pinfu",
+    "tanyao",
+    "iipeikou",
+    "seat_east",
+    "seat_south",
+    "seat_west",
+    "seat_north",
+    "round_east",
+    "round_south",
+    "round_west",
+    "round_north",
+    "yakuhai_white",
+    "yakuhai_green",
+    "yakuhai_red",
+    "double_riichi",
+    "chiitoitsu",
+    "chanta",
+    "ittsuu",
+    "sanshoku_doujun",
+    "sanshoku_doukou",
+    "sankantsu",
+    "toitoi",
+    "sanankou",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "junchan",
+    "honitsu",
+    "chinitsu",
+    "renhou",
+    "tenhou",
+    "chiihou",
+    "daisangen",
+    "suuankou",
+    "suuankou_tanki",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "chuuren_9",
+    "kokushi",
+    "kokushi_13",
+    "daisuushii",
+    "shousuushii",
+    "suukantsu",
+    "dora",
+    "ura_dora",
+    "aka_dora",
+)
+
+# mjai's romanised names (as Mortal and mjai.app write them). Its seat-wind, round-wind
+# and dragon entries do not say which tile they count, so they are read elsewhere.
+MJAI_NAMES: dict[str, str] = {
+    "menzenchin_tsumoho": "menzen_tsumo",
+    "reach": "riichi",
+    "ippatsu": "ippatsu",
+    "chankan": "chankan",
+    "rinshankaiho": "rinshan",
+    "haiteiraoyue": "haitei",
+    "hoteiraoyui": "houtei",
+    "pinfu": "pinfu",
+    "tanyaochu": "tanyao",
+    "ipeko": "iipeikou",
+    "double_reach": "double_riichi",
+    "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta",
+    "ikkitsukan": "ittsuu",
+    "sanshokudojun": "sanshoku_doujun",
+    "sanshokudoko": "sanshoku_doukou",
+    "sankantsu": "sankantsu",
+    "toitoiho": "toitoi",
+    "sananko": "sanankou",
+    "shosangen": "shousangen",
+    "honroto": "honroutou",
+    "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan",
+    "honiso": "honitsu",
+    "chiniso": "chinitsu",
+    "renhoh": "renhou",
+    "tenho": "tenhou",
+    "chiho": "chiihou",
+    "daisangen": "daisangen",
+    "suanko": "suuankou",
+    "suanko_tanki": "suuankou_tanki",
+    "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou",
+    "chinroto": "chinroutou",
+    "churenpoton": "chuuren",
+    "junsei_churenpoton": "chuuren_9",
+    "kokushimuso": "kokushi",
+    "kokushimuso_jusanmen": "kokushi_13",
+    "daisushi": "daisuushii",
+    "shosushi": "shousuushii",
+    "sukantsu": "suukantsu",
+    "dora": "dora",
+    "uradora": "ura_dora",
+    "akadora": "aka_dora",
+}
+
+_BY_ENGINE_NAME: dict[str, str] = {}
+for _y in YAKU_NAMES:
+    _BY_ENGINE_NAME.setdefault(_y.name, _y.key)
+
+
+def from_japanese(name: str) -> str:
+    return _BY_JAPANESE.get(name.strip(), name.strip())
+
+
+def from_engine(name: str, han: int) -> str:
+    """Our key for a name in a HandScore (renhou is named alike in both its forms)."""
+    if name == BY_KEY["renhou"].name and han >= 13:
+        return "renhou_yakuman"
+    return _BY_ENGINE_NAME.get(name, name)
+
+
+def is_yakuman(key: str) -> bool:
+    info = BY_KEY.get(key)
+    return bool(info and info.yakuman)
+
+
+def canonical(entries, ruleset) -> tuple[tuple[str, int], ...]:
+    """Comparable (key, han) pairs: zero-han entries dropped, doubles the ruleset does
+    not count doubled reported under their single name, sorted."""
+    out = []
+    for key, han in entries:
+        if not han:
+            continue
+        if key in SINGLE_OF_DOUBLE and SINGLE_OF_DOUBLE[key][0] not in ruleset.double_yakuman:
+            key = SINGLE_OF_DOUBLE[key][1]
+            han = min(han, 13)
+        out.append((key, han))
+    return tuple(sorted(out))
+
+
+def label(key: str) -> str:
+    """A readable name for a key (unknown names are shown as they came)."""
+    info = BY_KEY.get(key)
+    return info.name if info else key

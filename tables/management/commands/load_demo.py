@@ -1,0 +1,67 @@
+"""Load a small demo club, idempotently: members, bots, the default ruleset.
+
+Passwords are generated on first creation and printed once; later runs leave
+existing accounts alone so nobody's password changes under them.
+"""
+
+import secrets
+
+from django.core.management.base import BaseCommand
+
+from players.models import Player
+from rules.engine import rulesets
+from rules.models import Ruleset
+
+MEMBERS = [("akagi", "Akagi"), ("washizu", "Washizu"), ("saki", "Saki"), ("nodoka", "Nodoka")]
+DEMO_TABLE = "Demo table: three bots wait for a fourth"
+BOTS = [
+    ("bot-tsumogiri", "Tsumogiri bot"),
+    ("bot-efficient", "Efficient bot"),
+    ("bot-careful", "Careful bot"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo club (members, bots, rulesets) if it is not there yet."
+
+    def handle(self, *args, **options):
+        created = []
+        for username, display in MEMBERS:
+            if not Player.objects.filter(username=username).exists():
+                password = secrets.token_urlsafe(9)
+                Player.objects.create_user(
+                    username=username, password=password, display_name=display
+                )
+                created.append((username, password))
+        for username, display in BOTS:
+            Player.objects.get_or_create(
+                username=username, defaults={"display_name": display, "is_bot": True}
+            )
+        for key, preset in rulesets.PRESETS.items():
+            Ruleset.objects.get_or_create(
+                name=preset.name,
+                defaults={"preset": key, "is_default": key == rulesets.DEFAULT_PRESET},
+            )
+        self.open_table()
+        self.after_members(created)
+
+    def open_table(self):
+        """One open table with three careful bots, waiting for a member to sit down."""
+        from tables.lobby import bot_player
+        from tables.models import Seat, Table
+
+        if Table.objects.filter(name=DEMO_TABLE).exists():
+            return
+        table = Table.objects.create(name=DEMO_TABLE, ruleset=Ruleset.club_default())
+        bot = bot_player("careful")
+        Seat.objects.create(table=table, index=0)
+        for index in (1, 2, 3):
+            Seat.objects.create(table=table, index=index, player=bot, bot_level="careful")
+
+    def after_members(self, created):
+        if created:
+            self.stdout.write("Demo members created (these passwords are shown only once):")
+            for username, password in created:
+                self.stdout.write(f"  {username:10} {password}")
+        else:
+            self.stdout.write("Demo club already loaded.")

@@ -1,0 +1,268 @@
+"""``submit``: the one way an action gets into a game.
+
+Humans (through the socket or the HTTP fallback), bots, timers and tests all call
+:func:`submit`. It checks the version the caller saw, checks legality with the
+engine, and stores the action with a compare-and-set on the version, so two
+processes can never both apply an action to the same version: the loser's write
+changes nothing. It is then read again; only an answer to a discard that other
+seats' answers overtook still goes in (answers to one claim commute), anything
+else is refused with :class:`StaleVersion` so the client shows the new table.
+
+The caller is responsible for seat ownership (the consumer knows who is signed in
+and where they sit); ``submit`` only checks that the action is for that seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from rules.engine.actions import Action, format_action, parse_action
+from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine.state import GameState, apply
+
+from . import clock as clocks
+from . import conf, records, states, timers
+from .models import Game, HandRecord, Table
+from .signals import game_finished
+
+log = logging.getLogger(__name__)
+
+
+class SubmitError(Exception):
+    """A refused action. ``code`` is a short word clients can switch on."""
+
+    code = "rejected"
+
+    def __init__(self, message: str, version: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.version = version
+
+
+class Malformed(SubmitError):
+    code = "malformed"
+
+
+class Illegal(SubmitError):
+    code = "illegal"
+
+
+class StaleVersion(SubmitError):
+    code = "stale"
+
+
+class GameOver(SubmitError):
+    code = "finished"
+
+
+class NoSuchGame(SubmitError):
+    code = "missing"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    game_id: int
+    table_id: int
+    version: int
+    state: GameState
+    action: str
+    hand_ended: bool
+    finished: bool
+    timers: timers.Timers
+
+
+def read_action(action, seat: int) -> Action:
+    """An Action from an Action or its text form, for ``seat``; Malformed otherwise."""
+    if not isinstance(action, Action):
+        try:
+            action = parse_action(action)
+        except InvalidAction as exc:
+            raise Malformed(exc.message) from None
+    if action.seat != seat:
+        raise Illegal(f"you sit at seat {seat}, but the action is for seat {action.seat}")
+    return action
+
+
+def read_version(version) -> int:
+    if isinstance(version, bool):
+        raise Malformed("the version must be a whole number")
+    try:
+        number = int(version)
+    except (TypeError, ValueError):
+        raise Malformed("the version must be a whole number, e.g. 12") from None
+    if number < 0:
+        raise Malformed("the version cannot be negative")
+    return number
+
+
+ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron"})
+ATTEMPTS = 3  # a lost compare-and-set is retried: another answer may have slipped in
+
+
+def only_other_answers(log: list[str], since: int, seat: int) -> bool:
+    """Whether every action after ``since`` answered the current claim for another seat.
+
+    Answers to one discard commute: when two seats answer at once, the one that lands
+    second saw a version that is one answer old, yet its choice is still exactly the
+    same. A claim only ends once every asked seat has answered, and a new claim needs
+    a discard or a kan in between, so "nothing but other seats' answers since, and the
+    game still waits for answers" means the caller saw this very claim.
+    """
+    for text in log[since:]:
+        parts = text.split(":")
+        if parts[0] == str(seat) or parts[1] not in ANSWERS:
+            return False
+    return True
+
+
+def submit(
+    game_id: int,
+    seat: int,
+    action,
+    version,
+    *,
+    clock=None,
+    timed_out: bool = False,
+    server_move: bool = False,
+) -> Accepted:
+    """Apply ``action`` for ``seat`` to the game at ``version`` and store it.
+
+    ``timed_out`` marks a move the server made because the seat ran out of time (its
+    bank is then spent); other ``server_move``s (bots, auto toggles, an absent
+    player's tsumogiri) cost the seat no bank time. Raises a :class:`SubmitError`
+    subclass and changes nothing when the action is malformed, illegal, or not for
+    the current version.
+    """
+    clock = clock or clocks.current()
+    action = read_action(action, seat)
+    version = read_version(version)
+    for attempt in range(ATTEMPTS):
+        try:
+            return _submit_once(game_id, seat, action, version, clock, timed_out, server_move)
+        except _LostRace:
+            if attempt == ATTEMPTS - 1:
+                break
+    raise StaleVersion("someone else acted first: showing the current table", None)
+
+
+class _LostRace(Exception):
+    """The compare-and-set found a newer version than the one just read."""
+
+
+def _submit_once(game_id, seat, action, version, clock, timed_out, server_move) -> Accepted:
+    try:
+        game = Game.objects.get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NoSuchGame("this game does not exist") from None
+    if game.finished:
+        raise GameOver("the game is over", game.version)
+    stored = game.version
+    if version > stored or (
+        version < stored and not only_other_answers(game.log[:stored], version, seat)
+    ):
+        raise StaleVersion(
+            f"the table has moved on (you saw version {version}, it is at {stored}): "
+            "showing the current table",
+            stored,
+        )
+    before = states.state_of(game)
+    if version < stored and before.phase != "calls":
+        raise StaleVersion("the table has moved on: showing the current table", stored)
+    try:
+        after, _events = apply(before, action)
+    except IllegalAction as exc:
+        raise Illegal(exc.message, stored) from None
+
+    now = clock.now()
+    text = format_action(action)
+    current = timers.Timers(
+        game.turn_started or now, game.deadline or now, list(game.bank_ms or [0, 0, 0, 0])
+    )
+    new_timers = timers.after_action(
+        current, before, after, seat, now, timed_out=timed_out, charge=not server_move
+    )
+    hand_ended = after.hand_index != before.hand_index or (after.finished and not before.finished)
+    fields = {
+        "version": stored + 1,
+        "log": [*game.log, text],
+        "hand_index": after.hand_index,
+        "turn_started": new_timers.turn_started,
+        "deadline": new_timers.deadline,
+        "bank_ms": new_timers.bank_ms,
+    }
+    if after.finished:
+        fields["finished"] = now
+        fields["final"] = records.standings_json(after.final)
+        fields["deadline"] = None
+    with transaction.atomic():
+        # The compare-and-set: only the writer that still sees `stored` wins.
+        updated = Game.objects.filter(pk=game.pk, version=stored).update(**fields)
+        if not updated:
+            raise _LostRace
+        if hand_ended:
+            index = before.hand_index
+            start, end = records.hand_bounds(after, index)
+            HandRecord.objects.bulk_create(
+                [records.hand_record(game, index, after.last_result, start, end)],
+                ignore_conflicts=True,
+            )
+        if after.finished:
+            Table.objects.filter(pk=game.table_id).update(status=Table.FINISHED)
+    states.remember(game.pk, stored + 1, game.seed, text, after)
+    if after.finished:
+        game.refresh_from_db()
+        announce_finished(game, after)
+    return Accepted(
+        game.pk, game.table_id, stored + 1, after, text, hand_ended, after.finished, new_timers
+    )
+
+
+def announce_finished(game: Game, state: GameState) -> None:
+    """Tell the rest of the site (tournaments) that a game ended, as signals.py documents."""
+    seats = {s.index: s for s in game.table.seats.all()}
+    # The game is already stored: a failing listener must not turn that into an error
+    # for the player who made the last move, so failures are logged instead.
+    replies = game_finished.send_robust(
+        sender=Game,
+        game=game,
+        table_id=game.table_id,
+        seats=[None if seats[i].bot_level else seats[i].player_id for i in range(4)],
+        scores=list(state.scores),
+        leftover_sticks=state.riichi_sticks,
+        seed=game.seed,
+        finished_at=game.finished,
+    )
+    for receiver, reply in replies:
+        if isinstance(reply, Exception):
+            log.error("game_finished listener %r failed: %r", receiver, reply, exc_info=reply)
+
+
+def new_seed() -> int:
+    """A fresh wall seed; ``TABLE_SEED`` fixes it (a demo, a reproducible browser test)."""
+    fixed = conf.value("TABLE_SEED")
+    return int(fixed) if fixed is not None else secrets.randbelow(2**62)
+
+
+def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
+    """Create the game of a full table and mark the table as playing."""
+    from rules.engine import rulesets as engine_rulesets
+
+    ruleset = table.ruleset.engine_ruleset()
+    now = (clock or clocks.current()).now()
+    t = timers.start(ruleset, now)
+    game = Game.objects.create(
+        table=table,
+        ruleset=engine_rulesets.to_dict(ruleset),
+        seed=seed if seed is not None else new_seed(),
+        started=now,
+        turn_started=t.turn_started,
+        deadline=t.deadline,
+        bank_ms=t.bank_ms,
+    )
+    Table.objects.filter(pk=table.pk).update(status=Table.PLAYING)
+    table.status = Table.PLAYING
+    return game

@@ -1,0 +1,110 @@
+"""The club rating: Tenhou-style R, recomputed from every finished game in order.
+
+Everyone starts at R = 1500. After each game, a player who finished in place p
+moves by::
+
+    change = factor × (place_points[p] + (table_average - R) / 40)
+
+* ``place_points`` are +30, +10, -10 and -30 for first to fourth (players who
+  share a place under a shared-uma rule share that place's points);
+* ``table_average`` is the mean R of the four seats before the game, the player
+  included, so beating a stronger table earns more and losing to a weaker one
+  costs more;
+* ``factor`` damps a newcomer's swings less than a veteran's: 1 - 0.002 × games
+  played before this one, never below 0.2 (reached after 400 games).
+
+Why this system: it needs only placements, which every game has (imported logs
+included); it is what many members know from Tenhou; a game's four changes add up
+to about zero, so the club average stays near 1500; and it can be recomputed from
+scratch at any time, so a corrected or imported game simply updates everyone.
+
+Bots and players created by log imports are rated too, because they are opponents
+whose strength matters to the table average, but the club ranking lists only
+members (see :mod:`tables.history_views`). A bot account that holds several seats
+of one game is rated once per seat, each seat against the same table average.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .models import Game
+
+START = 1500.0
+PLACE_POINTS = {1: 30.0, 2: 10.0, 3: -10.0, 4: -30.0}
+SPREAD = 40.0
+
+
+def factor(games_before: int) -> float:
+    return max(0.2, 1.0 - 0.002 * games_before)
+
+
+def change(rating: float, place: int, table_average: float, games_before: int) -> float:
+    return factor(games_before) * (PLACE_POINTS[place] + (table_average - rating) / SPREAD)
+
+
+@dataclass
+class Point:
+    game_id: int
+    when: datetime
+    rating: float
+
+
+@dataclass
+class Ratings:
+    current: dict[int, float] = field(default_factory=dict)
+    games: dict[int, int] = field(default_factory=dict)
+    history: dict[int, list[Point]] = field(default_factory=lambda: defaultdict(list))
+
+    def of(self, player_id: int) -> float:
+        return self.current.get(player_id, START)
+
+
+def compute(games) -> Ratings:
+    """Ratings after ``games`` (finished, in the order they finished)."""
+    out = Ratings()
+    for game in games:
+        if not game.final:
+            continue
+        seats = {s.index: s.player_id for s in game.table.seats.all()}
+        rows = [(seats.get(s["seat"]), s["place"]) for s in game.final]
+        rows = [(player, place) for player, place in rows if player is not None]
+        if not rows:
+            continue
+        before = {player: out.of(player) for player, _ in rows}
+        average = sum(before[p] for p, _ in rows) / len(rows)
+        deltas: dict[int, float] = defaultdict(float)
+        counted: dict[int, int] = defaultdict(int)
+        for player, place in rows:
+            played = out.games.get(player, 0) + counted[player]
+            deltas[player] += change(before[player], min(max(place, 1), 4), average, played)
+            counted[player] += 1
+        for player, delta in deltas.items():
+            out.current[player] = before[player] + delta
+            out.games[player] = out.games.get(player, 0) + counted[player]
+            out.history[player].append(Point(game.pk, game.finished, out.current[player]))
+    return out
+
+
+_cache: dict = {}
+
+
+def club_ratings() -> Ratings:
+    """Everyone's ratings now; recomputed only when the set of finished games changed."""
+    games = Game.objects.filter(finished__isnull=False)
+    # The key names every finished game and its players, so any change recomputes.
+    rows = games.order_by("pk", "table__seats__index").values_list(
+        "pk", "finished", "final", "table__seats__player_id"
+    )
+    key = hash(repr(list(rows)))
+    if _cache.get("key") != key:
+        ordered = (
+            games.select_related("table")
+            .prefetch_related("table__seats")
+            .order_by("finished", "pk")
+        )
+        _cache["value"] = compute(ordered)
+        _cache["key"] = key
+    return _cache["value"]

@@ -1,0 +1,440 @@
+"""The replay viewer: one stored hand as a list of steps, each drawn as a table frame.
+
+A hand's steps come from replaying the game's action log with the engine: the
+state at the hand's start is the replay of every earlier action, then each action
+of the hand's slice is applied in turn. A step is something one can see happen:
+the deal, a draw, a discard or riichi, a call, a kan, and finally the outcome with
+its result panel. Passes are invisible (nobody at the table learns that a seat
+could have called) unless they settle a call, and a discard and the next draw,
+which the engine makes in one move, are two steps.
+
+Frames are built from what the engine lets a viewer see:
+
+* from a seat: :func:`rules.engine.views.seat_view` of the step's state, the only
+  code that decides what a seat sees (its own tiles; everyone's melds and rivers;
+  others' concealed tiles as backs);
+* with all hands open: the state itself, and only for a game that has ended.
+
+Two presentation adjustments are made on top of those views, and both only hide or
+move tiles already in them: the step before a draw hides the drawn tile, and the
+last step shows the hand's final discard in the river (the engine deals the next
+hand in the same move, so its own last state has already moved on).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from rules.engine.actions import DISCARDING, PASS, Action, parse_action
+from rules.engine.play import apply
+from rules.engine.replay import replay
+from rules.engine.state import Discard, GameState, HandResult
+from rules.engine.tiles import EAST, is_red, kind_notation
+from rules.engine.views import seat_view, spectator_view
+
+from . import presenters, states
+
+WIND_NAMES = ("East", "South", "West", "North")
+CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
+
+
+class NoReplay(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str  # deal, draw, discard, riichi, call, kan, end
+    seat: int | None
+    tile: int | None
+    state: GameState
+    hide_draw: bool = False  # the state's drawn tile is not drawn yet at this step
+    rinshan: bool = False  # the hidden or shown draw is a replacement tile
+    last_discard: tuple[int, int, bool] | None = None  # (seat, tile, riichi) still to show
+    result: HandResult | None = None
+    action: Action | None = None
+
+
+_cache: OrderedDict = OrderedDict()
+_lock = threading.Lock()
+CACHE_SIZE = 64
+
+
+def hand_steps(game, record) -> list[Step]:
+    """Every step of stored hand ``record`` of ``game`` (cached: finished games do not change)."""
+    if record.log_end <= record.log_start:
+        raise NoReplay(
+            "This hand was imported from a log that our engine could not reproduce, "
+            "so there is no replay of it; its outcome above is the log's own."
+        )
+    key = (game.pk, game.version, record.index)
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    steps = _build(game, record)
+    with _lock:
+        _cache[key] = steps
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return steps
+
+
+def _build(game, record) -> list[Step]:
+    try:
+        actions = [parse_action(t) for t in game.log]
+        state = replay(states.setup_of(game), actions[: record.log_start])
+    except Exception as exc:  # a stored log the engine refuses: say so, do not crash
+        raise NoReplay(f"The stored actions cannot be replayed ({exc}).") from None
+    if state.hand_index != record.index or state.finished:
+        raise NoReplay("The stored actions do not lead to this hand.")
+    dealer = state.round_number
+    steps = [
+        Step("deal", dealer, None, state, hide_draw=True),
+        Step("draw", dealer, state.drawn, state),
+    ]
+    for action in actions[record.log_start : record.log_end]:
+        before = state
+        state, events = apply(before, action)
+        if state.finished or state.hand_index != before.hand_index:
+            last = None
+            if action.type in DISCARDING:
+                last = (action.seat, action.tile, action.type != "discard")
+            steps.append(
+                Step(
+                    "end",
+                    action.seat,
+                    action.tile,
+                    before,
+                    last_discard=last,
+                    result=state.last_result,
+                    action=action,
+                )
+            )
+            return steps
+        if action.type == PASS and state.phase == "calls":
+            continue  # an answer still waiting for the others: nothing to see yet
+        draws = [e for e in events if e.kind == "draw"]
+        calls = [e for e in events if e.kind == "call"]
+        if calls:
+            call = calls[-1]
+            head = Step(
+                "call", call.seat, call.tile, state, hide_draw=bool(draws), action=call.data
+            )
+        elif action.type == PASS:
+            head = None  # the pass let the discard through: only the draw shows
+        else:
+            kind = {"ankan": "kan", "shouminkan": "kan"}.get(action.type, action.type)
+            head = Step(kind, action.seat, action.tile, state, hide_draw=bool(draws), action=action)
+        if head is not None:
+            if draws:
+                head = replace(head, rinshan=draws[-1].data == "rinshan")
+            steps.append(head)
+        if draws:
+            draw = draws[-1]
+            steps.append(Step("draw", draw.seat, draw.tile, state, rinshan=draw.data == "rinshan"))
+    raise NoReplay("The stored actions stop before this hand ends.")
+
+
+# --- labels ---------------------------------------------------------------------------------
+
+
+def _tile_text(tile: int | None, reds) -> str:
+    return kind_notation(tile >> 2, is_red(tile, reds)) if tile is not None else ""
+
+
+def step_label(step: Step, names: list[str], viewer: int | None, reds) -> str:
+    """What happens at this step, in words, without naming a tile the viewer could not see."""
+    who = names[step.seat] if step.seat is not None else ""
+    tile = _tile_text(step.tile, reds)
+    if step.kind == "deal":
+        return f"The deal: {who} is the dealer"
+    if step.kind == "draw":
+        place = "a replacement tile" if step.rinshan else ""
+        if viewer is None or viewer == step.seat:
+            return f"{who} draws {tile}" + (" (replacement tile)" if step.rinshan else "")
+        return f"{who} draws {place or 'a tile'}"
+    if step.kind == "discard":
+        return f"{who} discards {tile}"
+    if step.kind in ("riichi", "open_riichi"):
+        return f"{who} declares riichi, discarding {tile}"
+    if step.kind == "call":
+        return f"{who} calls {CALL_NAMES.get(step.action.type, step.action.type)} on {tile}"
+    if step.kind == "kan":
+        kind = "a concealed kan" if step.action.type == "ankan" else "an added kan"
+        return f"{who} declares {kind} of {tile}"
+    if step.kind == "end":
+        return end_label(step.result, names, reds)
+    return step.kind
+
+
+def end_label(result: HandResult, names: list[str], reds) -> str:
+    """The last step's words: who won and how, or why the hand was drawn."""
+    if result.wins:
+        winners = " and ".join(names[w.seat] for w in result.wins)
+        first = result.wins[0]
+        tile = _tile_text(first.win_tile, reds)
+        if first.from_seat is None:
+            return f"Tsumo: {winners} wins on {tile}"
+        verb = "win" if len(result.wins) > 1 else "wins"
+        return f"Ron: {winners} {verb} on {names[first.from_seat]}'s {tile}"
+    if result.kind == "abortive":
+        return f"Abortive draw: {ABORT_REASONS.get(result.abort or '', result.abort)}"
+    if result.kind == "nagashi":
+        return "Nagashi mangan: " + " and ".join(names[s] for s in result.nagashi)
+    tenpai = [names[s] for s in range(4) if result.tenpai and result.tenpai[s]]
+    return "Exhaustive draw: " + (f"{', '.join(tenpai)} tenpai" if tenpai else "nobody tenpai")
+
+
+# --- frames -----------------------------------------------------------------------------------
+
+
+def _hidden_draw_view(view, step: Step):
+    """The view as it was just before the step's draw: no drawn tile, one more in the wall."""
+    drawer = step.state.turn
+    sizes = list(view.hand_sizes)
+    sizes[drawer] -= 1
+    return replace(
+        view,
+        drawn=None if view.seat == drawer else view.drawn,
+        hand_sizes=tuple(sizes),
+        wall_remaining=view.wall_remaining + (0 if step.rinshan else 1),
+        turn=step.seat if step.seat is not None else view.turn,
+    )
+
+
+def _with_last_discard(view, step: Step):
+    """Show the hand's final discard in its river (see the module docstring)."""
+    seat, tile, riichi = step.last_discard
+    state = step.state
+    discards = list(view.discards)
+    discards[seat] = (*discards[seat], Discard(tile, tile == state.drawn, riichi))
+    sizes = list(view.hand_sizes)
+    sizes[seat] -= 1
+    hand = view.hand
+    drawn = view.drawn
+    if view.seat == seat:
+        if drawn == tile:
+            drawn = None
+        elif tile in hand:
+            hand = tuple(t for t in hand if t != tile)
+            if drawn is not None:
+                hand = tuple(sorted((*hand, drawn)))
+                drawn = None
+    return replace(
+        view,
+        discards=tuple(discards),
+        hand_sizes=tuple(sizes),
+        hand=hand,
+        drawn=drawn,
+        last_discard=(seat, tile),
+    )
+
+
+def open_hands(step: Step) -> list[tuple[list[int], int | None]]:
+    """Every seat's concealed tiles and drawn tile from the state (all hands open)."""
+    state = step.state
+    out = []
+    for seat in range(4):
+        hand = list(state.hands[seat])
+        drawn = state.drawn if seat == state.turn and state.phase == "turn" else None
+        if drawn is not None and drawn in hand:
+            hand.remove(drawn)
+            if step.hide_draw:
+                drawn = None
+        if step.last_discard and step.last_discard[0] == seat:
+            tile = step.last_discard[1]
+            if drawn == tile:
+                drawn = None
+            elif tile in hand:
+                hand.remove(tile)
+                if drawn is not None:
+                    hand = sorted([*hand, drawn])
+                    drawn = None
+        out.append((hand, drawn))
+    return out
+
+
+def frame(
+    game, record, steps: list[Step], index: int, viewer: int | None, names: list[str]
+) -> dict:
+    """Everything the replay templates show for step ``index`` from ``viewer`` (None: all open)."""
+    step = steps[index]
+    state = step.state
+    if viewer is None and not game.is_finished:
+        raise NoReplay("All hands are shown only once the game has ended.")
+    view = spectator_view(state) if viewer is None else seat_view(state, viewer)
+    if step.hide_draw:
+        view = _hidden_draw_view(view, step)
+    if step.last_discard is not None:
+        view = _with_last_discard(view, step)
+    reds = tuple(state.ruleset.red_fives)
+    hand_no = record.index
+    shown = open_hands(step) if viewer is None else None
+    orientation = viewer if viewer is not None else 0
+    seats = []
+    for seat in range(4):
+        relative = (seat - orientation) % 4
+        if shown is not None:
+            tiles, drawn = shown[seat]
+            concealed = _own_row(tiles, drawn, hand_no, reds)
+        elif seat == viewer:
+            concealed = _own_row(list(view.hand), view.drawn, hand_no, reds)
+        elif view.open_hands[seat]:
+            concealed = presenters.row(view.open_hands[seat], hand_no, reds, "open")
+        else:
+            concealed = presenters.backs(view.hand_sizes[seat])
+        entry = {
+            "seat": seat,
+            "position": presenters.POSITIONS[relative],
+            "name": names[seat],
+            "wind": presenters.seat_wind(seat, view.dealer),
+            "dealer": seat == view.dealer,
+            "score": view.scores[seat],
+            "riichi": view.riichi[seat],
+            "turn": seat == view.turn and step.kind != "end",
+            "concealed": concealed,
+            "melds": mark_safe(
+                "".join(
+                    presenters.meld_html(m, seat, hand_no, reds) for m in reversed(view.melds[seat])
+                )
+            ),
+            "river": presenters.river_html(
+                view.discards[seat], seat, view.last_discard, hand_no, reds
+            ),
+        }
+        entry["html"] = seat_html(entry)
+        seats.append(entry)
+    seats.sort(key=lambda s: presenters.POSITIONS.index(s["position"]))
+    result = result_panel(step.result, names, hand_no, reds) if step.result is not None else None
+    return {
+        "seats": seats,
+        "round": f"{WIND_NAMES[view.round_wind - EAST]} {view.round_number + 1}",
+        "honba": view.honba,
+        "sticks": view.riichi_sticks,
+        "wall": view.wall_remaining,
+        "dora": presenters.row(view.dora_indicators, hand_no, reds),
+        "dora_hidden": presenters.backs(max(0, 5 - len(view.dora_indicators))),
+        "label": step_label(step, names, viewer, reds),
+        "result": result,
+        "step": index,
+        "steps": len(steps),
+        "last": len(steps) - 1,
+        "kind": step.kind,
+    }
+
+
+RESULT_TITLES = {
+    "ron": "Ron",
+    "tsumo": "Tsumo",
+    "exhaustive": "Exhaustive draw",
+    "nagashi": "Nagashi mangan",
+    "abortive": "Abortive draw",
+}
+ABORT_REASONS = {
+    "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",
+    "suufon_renda": "the same wind discarded by all four in the first go-around (suufon renda)",
+    "suucha_riichi": "all four players in riichi (suucha riichi)",
+    "suukaikan": "four kans by more than one player (suukaikan)",
+    "sanchahou": "three players called ron on one tile (sanchahou)",
+}
+
+
+def result_panel(result: HandResult, names: list[str], hand_no: int, reds) -> dict:
+    """What the result panel shows: each win with its hand, yaku and payers, then everyone's change."""
+    wins = []
+    for w in result.wins:
+        concealed = list(w.hand)
+        if w.win_tile in concealed:
+            concealed.remove(w.win_tile)
+        wins.append(
+            {
+                "name": names[w.seat],
+                "how": "Tsumo" if w.from_seat is None else f"Ron on {names[w.from_seat]}'s tile",
+                "hand": presenters.row(concealed, hand_no, reds),
+                "win_tile": presenters.tile_html(w.win_tile, hand_no, reds, "drawn"),
+                "melds": mark_safe(
+                    "".join(
+                        presenters.meld_html(m, w.seat, hand_no, reds) for m in reversed(w.melds)
+                    )
+                ),
+                "yaku": list(w.score.yaku),
+                "han": w.score.han,
+                "fu": w.score.fu,
+                "limit": w.score.limit or "",
+                "yakuman": w.score.yakuman,
+                "points": w.payment.total if w.payment else 0,
+                "payers": [
+                    (names[s], paid)
+                    for s, paid in sorted((w.payment.payers if w.payment else {}).items())
+                ],
+                "pao": names[w.pao] if w.pao is not None else "",
+            }
+        )
+    rows = []
+    for seat in range(4):
+        shown = result.hands[seat] if result.hands and not result.wins else None
+        rows.append(
+            {
+                "name": names[seat],
+                "delta": result.deltas[seat],
+                "score": result.scores[seat],
+                "tenpai": bool(result.tenpai[seat]) if result.tenpai else None,
+                "hand": presenters.row(shown, hand_no, reds) if shown else "",
+                "nagashi": seat in result.nagashi,
+            }
+        )
+    return {
+        "kind": result.kind,
+        "title": RESULT_TITLES.get(result.kind, result.kind),
+        "wins": wins,
+        "rows": rows,
+        "abort": ABORT_REASONS.get(result.abort or "", result.abort or ""),
+        "dora": presenters.row(result.dora_indicators, hand_no, reds),
+        "ura": presenters.row(result.ura_indicators, hand_no, reds),
+        "sticks_left": result.riichi_sticks,
+    }
+
+
+def seat_html(s: dict) -> str:
+    """One player's corner of the replay board (placed by its ``pos-*`` class)."""
+    badges = []
+    if s["riichi"]:
+        badges.append(mark_safe('<span class="riichi-stick" title="In riichi">riichi</span>'))
+    if s["dealer"]:
+        badges.append(mark_safe('<span class="badge dealer-badge">dealer</span>'))
+    return format_html(
+        '<div class="seat-area pos-{}{}" data-seat="{}">'
+        '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
+        '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
+        '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
+        '<span class="melds tiles tiles-small">{}</span></div>'
+        '<div class="river tiles tiles-small" aria-label="Discards of {}">{}</div></div>',
+        s["position"],
+        " is-turn" if s["turn"] else "",
+        s["seat"],
+        " dealer" if s["dealer"] else "",
+        s["wind"],
+        s["wind"][0],
+        s["name"],
+        mark_safe(" ".join(badges)),
+        s["score"],
+        s["concealed"],
+        s["melds"],
+        s["name"],
+        s["river"],
+    )
+
+
+def _own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
+    row = presenters.row(tiles, hand_no, reds)
+    if drawn is None:
+        return row
+    return format_html("{}{}", row, presenters.tile_html(drawn, hand_no, reds, "drawn"))

@@ -1,0 +1,24 @@
+"""Signals the live tables send to the rest of the site.
+
+Other apps listen; this app never imports them. Keep this module to signal
+definitions only.
+
+``game_finished`` is sent once when a live game ends, with these keyword
+arguments (besides ``sender``):
+
+* ``game``: the tables app's own object for the finished game (listeners should
+  not rely on its type);
+* ``table_id``: the live table's id, an ``int``;
+* ``seats``: four entries, East first as seated at the first hand (so seat 0 is
+  the starting dealer): a Player id for a person, ``None`` for a bot;
+* ``scores``: the four final table scores in the same order, not counting the
+  riichi sticks still on the table;
+* ``leftover_sticks``: how many 1,000-point riichi sticks were left on the table
+  (first place collects them);
+* ``seed``: the wall seed the game was dealt from (an ``int``, or ``None``);
+* ``finished_at``: an aware ``datetime`` of the end of the game.
+"""
+
+import django.dispatch
+
+game_finished = django.dispatch.Signal()

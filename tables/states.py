@@ -1,0 +1,109 @@
+"""Engine states of stored games, rebuilt from the action log and kept per process.
+
+The action log is the truth. A state is cached under its game id together with the
+version it belongs to and the last action that produced it; a cached state is used
+only when it matches the stored game, and a cache that is a few versions behind
+(another process accepted actions) catches up by applying just the missing ones.
+A process that has never seen the game, or was restarted, replays the whole log.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import NamedTuple
+
+from rules.engine import rulesets
+from rules.engine.actions import parse_action
+from rules.engine.replay import replay
+from rules.engine.state import GameSetup, GameState, apply
+
+MAX_CACHED = 1024
+
+
+class Cached(NamedTuple):
+    version: int
+    seed: int
+    last: str  # the log entry that produced the state ("" at version 0)
+    state: GameState
+
+
+_cache: OrderedDict[int, Cached] = OrderedDict()
+_lock = threading.Lock()
+
+
+def clear() -> None:
+    """Forget every cached state (tests use it; a restart does it implicitly)."""
+    with _lock:
+        _cache.clear()
+
+
+def remember(game_id: int, version: int, seed: int, last: str, state: GameState) -> None:
+    with _lock:
+        _cache[game_id] = Cached(version, seed, last, state)
+        _cache.move_to_end(game_id)
+        while len(_cache) > MAX_CACHED:
+            _cache.popitem(last=False)
+
+
+def cached(game_id: int, version: int | None = None) -> GameState | None:
+    """The cached state of a game, if any (at exactly ``version`` when given)."""
+    hit = _cache.get(game_id)
+    if hit is None or (version is not None and hit.version != version):
+        return None
+    return hit.state
+
+
+def setup_of(game) -> GameSetup:
+    walls = tuple(tuple(w) for w in (game.walls or ()))
+    return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls)
+
+
+def advance(game_id: int, version: int, text: str) -> GameState | None:
+    """The state at ``version`` from the cached one just before it and its action.
+
+    Lets a process that heard about an action accepted elsewhere catch up without
+    reading the database; None when the cache is not exactly one version behind.
+    """
+    hit = _cache.get(game_id)
+    if hit is None:
+        return None
+    if hit.version == version:
+        return hit.state
+    if hit.version != version - 1:
+        return None
+    state, _ = apply(hit.state, parse_action(text))
+    remember(game_id, version, hit.seed, text, state)
+    return state
+
+
+def replay_log(setup: GameSetup, log: list[str]) -> GameState:
+    """Rebuild a state from scratch: the setup and every action of the log."""
+    return replay(setup, [parse_action(text) for text in log])
+
+
+def state_of(game) -> GameState:
+    """The state of a stored :class:`tables.models.Game` at its stored version."""
+    log = game.log
+    version = game.version
+    hit = _cache.get(game.pk)
+    if hit is not None and hit.seed == game.seed and hit.version <= version:
+        same_history = hit.version == 0 or log[hit.version - 1] == hit.last
+        if same_history:
+            state = hit.state
+            for text in log[hit.version : version]:
+                state, _ = apply(state, parse_action(text))
+            if hit.version != version:
+                remember(game.pk, version, game.seed, log[version - 1], state)
+            return state
+    state = replay_log(setup_of(game), log[:version])
+    remember(game.pk, version, game.seed, log[version - 1] if version else "", state)
+    return state
+
+
+def load(game_id: int) -> tuple[object, GameState]:
+    """The stored game and its state (``Game.DoesNotExist`` when there is none)."""
+    from .models import Game
+
+    game = Game.objects.select_related("table").get(pk=game_id)
+    return game, state_of(game)

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+app_name = "tables"
+
+urlpatterns = [
+    path("", views.lobby_page, name="lobby"),
+    path("lobby/tables/", views.lobby_tables, name="lobby_tables"),
+    path("tables/new/", views.create, name="create"),
+    path("tables/<int:pk>/", views.table_page, name="table"),
+    path("tables/<int:pk>/seats/", views.seat_action, name="seat_action"),
+    path("tables/<int:pk>/act/", views.act, name="act"),
+]

@@ -1,0 +1,222 @@
+"""The lobby and the table pages.
+
+Lobby actions are plain POST forms (CSRF-checked) that redirect back with a
+message, so they work without JavaScript; the live parts (the list of tables, the
+game itself) arrive over WebSockets.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from rules.models import Ruleset
+
+from . import broadcast, frames, lobby, states
+from . import clock as clocks
+from . import timers as timing
+from .models import BOT_LEVELS, Seat, Table
+from .play import SubmitError, submit
+
+
+def _decorate(table: Table, user) -> Table:
+    """Attach what the seat list shows, from the prefetched seats (no extra queries)."""
+    seats = sorted(table.seats.all(), key=lambda s: s.index)
+    table.seat_rows = seats
+    table.full = all(not s.is_empty for s in seats)
+    signed_in = user.is_authenticated
+    table.my_seat = next(
+        (s for s in seats if signed_in and s.player_id == user.pk and not s.bot_level), None
+    )
+    table.can_manage = signed_in and (table.created_by_id == user.pk or table.my_seat is not None)
+    return table
+
+
+def _lobby_context(request) -> dict:
+    tables = [_decorate(t, request.user) for t in lobby.visible_tables(request.user)]
+    return {"tables": tables, "bot_levels": BOT_LEVELS}
+
+
+@require_GET
+def lobby_page(request):
+    context = _lobby_context(request)
+    context["rulesets"] = Ruleset.objects.all()
+    context["default_ruleset"] = Ruleset.club_default().pk if Ruleset.objects.exists() else None
+    return render(request, "tables/lobby.html", context)
+
+
+@require_GET
+def lobby_tables(request):
+    """The list of tables alone, fetched again whenever the lobby socket says so."""
+    return render(request, "tables/_lobby_tables.html", _lobby_context(request))
+
+
+def _back(request, table: Table | None = None):
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect(table.get_absolute_url() if table else reverse("tables:lobby"))
+
+
+@require_POST
+def create(request):
+    try:
+        table = lobby.create_table(
+            request.user,
+            request.POST.get("name", ""),
+            request.POST.get("ruleset"),
+            request.POST.get("private") == "on",
+            request.POST.get("bots", ""),
+            sit=request.POST.get("sit", "on") == "on",
+        )
+    except lobby.LobbyError as exc:
+        messages.error(request, f"The table was not created: {exc.message}.")
+        return redirect("tables:lobby")
+    broadcast.lobby_changed()
+    messages.success(request, f"Table “{table.name}” is open.")
+    return redirect(table.get_absolute_url())
+
+
+SEAT_ACTIONS = ("join", "leave", "add_bot", "remove_bot", "start")
+
+
+@require_POST
+def seat_action(request, pk: int):
+    table = get_object_or_404(Table, pk=pk)
+    what = request.POST.get("do", "")
+    index = request.POST.get("seat")
+    try:
+        if what == "join":
+            lobby.join(table, request.user, index, request.POST.get("invite", ""))
+        elif what == "leave":
+            lobby.leave(table, request.user)
+        elif what == "add_bot":
+            lobby.add_bot(table, request.user, index, request.POST.get("level", ""))
+        elif what == "remove_bot":
+            lobby.remove_bot(table, request.user, index)
+        elif what == "start":
+            game = lobby.start(table, request.user)
+            broadcast.send_started(table.pk, game.pk)
+        else:
+            raise lobby.LobbyError(f"'{what}' is not something you can do here")
+    except lobby.LobbyError as exc:
+        messages.error(request, exc.message[:1].upper() + exc.message[1:] + ".")
+        return _back(request, table)
+    broadcast.table_changed(table.pk)
+    broadcast.lobby_changed()
+    return _back(request, table)
+
+
+def _names(table: Table) -> list[dict]:
+    seats = sorted(table.seats.all(), key=lambda s: s.index)
+    return [
+        {"name": s.occupant, "bot": s.bot_level, "connected": s.connected or bool(s.bot_level)}
+        for s in seats
+    ]
+
+
+def _my_seat(table: Table, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((s for s in table.seats.all() if s.player_id == user.pk and not s.bot_level), None)
+
+
+@require_GET
+def table_page(request, pk: int):
+    table = (
+        Table.objects.filter(pk=pk)
+        .select_related("ruleset", "created_by")
+        .prefetch_related("seats__player")
+        .first()
+    )
+    if table is None:
+        raise Http404("There is no such table.")
+    token = request.GET.get("invite", "")
+    if not lobby.may_see(table, request.user, token):
+        return render(
+            request,
+            "tables/private.html",
+            {"table": table},
+            status=403,
+        )
+    _decorate(table, request.user)
+    mine = table.my_seat
+    context = {
+        "table": table,
+        "seat_rows": table.seat_rows,
+        "my_seat": mine,
+        "invite": token if token and token == table.invite_token else "",
+        "can_manage": table.can_manage,
+        "bot_levels": BOT_LEVELS,
+        "invite_url": request.build_absolute_uri(
+            f"{table.get_absolute_url()}?invite={table.invite_token}"
+        )
+        if table.is_private and table.can_manage
+        else "",
+    }
+    game = table.current_game()
+    if game is not None:
+        state = states.state_of(game)
+        game_timers = timing.Timers(
+            game.turn_started or game.started, game.deadline or game.started, game.bank_ms
+        )
+        frame = frames.table_context(
+            state,
+            mine.index if mine else None,
+            game.version,
+            _names(table),
+            game_timers,
+            clocks.current().now(),
+            sort=mine.sort_hand if mine else True,
+        )
+        context.update(frame)
+        context.update(frames.page_sections(frame))
+        context["game"] = game
+        names = [n["name"] for n in _names(table)]
+        context["hand_records"] = [
+            {
+                "label": h.round_label + (f"-{h.honba}" if h.honba else ""),
+                "result": h.get_result_type_display(),
+                "winners": ", ".join(names[w] for w in h.winners),
+                "han": h.han,
+                "fu": h.fu,
+                "points": h.points,
+            }
+            for h in game.hands.all()
+        ]
+    return render(request, "tables/table.html", context)
+
+
+@require_POST
+def act(request, pk: int):
+    """The HTTP way to make a move (scripts, or a browser whose socket is down).
+
+    Takes ``action`` and ``version`` as form fields; answers JSON with the new
+    version, or an error code and message with status 400 (or 409 when stale).
+    """
+    table = get_object_or_404(Table, pk=pk)
+    mine = _my_seat(table, request.user)
+    game = table.current_game()
+    if mine is None or game is None:
+        return JsonResponse(
+            {"error": "not_seated", "message": "Only a player seated at a running game can move."},
+            status=403,
+        )
+    try:
+        accepted = submit(
+            game.pk, mine.index, request.POST.get("action", ""), request.POST.get("version")
+        )
+    except SubmitError as exc:
+        status = 409 if exc.code == "stale" else 400
+        return JsonResponse(
+            {"error": exc.code, "message": exc.message, "version": exc.version}, status=status
+        )
+    async_to_sync(broadcast.send_update)(
+        table.pk, broadcast.update_event(accepted, accepted.timers)
+    )
+    return JsonResponse({"version": accepted.version, "action": accepted.action})

@@ -1,0 +1,70 @@
+"""Shared fixtures: personas, the browser, and service detection."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def using_services() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith("postgres") and bool(
+        os.environ.get("REDIS_URL")
+    )
+
+
+@pytest.fixture
+def site_url(transactional_db):
+    """The whole ASGI site (HTTP and WebSockets) served by daphne in a child process.
+
+    pytest-django's ``live_server`` speaks only WSGI, so pages that open a socket need
+    this. The child shares the file-based test database; data must be committed
+    (transactional tests) to be seen across the process boundary.
+    """
+    from functools import partial
+
+    from channels.testing.live import make_application, set_database_connection
+    from daphne.testing import DaphneProcess
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    process = DaphneProcess(
+        "127.0.0.1",
+        partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+        setup=set_database_connection,
+    )
+    process.start()
+    if not process.ready.wait(30):
+        process.terminate()
+        raise RuntimeError("daphne did not start for the browser test")
+    yield f"http://127.0.0.1:{process.port.value}"
+    process.terminate()
+    process.join(10)
+
+
+@pytest.fixture
+def browser_page(site_url, tmp_path, monkeypatch):
+    """A Playwright page on Debian's chromium; skips with one line when it is missing."""
+    if not CHROMIUM:
+        pytest.skip("no chromium binary: apt-get install chromium to run browser tests")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    # Playwright's sync API runs an event loop in this thread; Django must allow ORM use.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors: list[str] = []
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.console_errors = errors
+        yield page
+        browser.close()
+
+
+@pytest.fixture
+def player(django_user_model):
+    return django_user_model.objects.create_user(username="east", password="pw-east-123")

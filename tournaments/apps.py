@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from tables.signals import game_finished
+
+        from .receivers import on_game_finished
+
+        game_finished.connect(on_game_finished, dispatch_uid="tournaments.game_finished")

@@ -1,0 +1,51 @@
+"""Live standings: a saved result re-renders the standings and sends them to every
+open standings page of the event through the channel layer.
+
+The fragment carries ``hx-swap-oob`` so htmx's WebSocket extension swaps it into
+place by id. Sending happens after the transaction commits, so a browser never
+sees standings that a rollback would take back.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.template.loader import render_to_string
+
+log = logging.getLogger(__name__)
+
+
+def group_name(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
+
+
+def after_commit(tournament_id: int) -> None:
+    """Broadcast the event's standings once the current transaction commits."""
+    transaction.on_commit(lambda: send_standings(tournament_id))
+
+
+def render_live_standings(tournament) -> str:
+    from . import presenters
+
+    context = presenters.standings(tournament)
+    context["oob"] = True
+    return render_to_string("tournaments/_standings_live.html", context)
+
+
+def send_standings(tournament_id: int) -> None:
+    from .models import Tournament
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    layer = get_channel_layer()
+    if tournament is None or layer is None:
+        return
+    html = render_live_standings(tournament)
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(tournament_id), {"type": "standings.update", "html": html}
+        )
+    except Exception:  # a full or unreachable layer must not lose a saved result
+        log.exception("could not broadcast the standings of tournament %s", tournament_id)

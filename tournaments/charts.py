@@ -1,0 +1,107 @@
+"""A small inline-SVG line chart of each player's running total, by round.
+
+No plotting library: a few dozen lines of SVG text. Values are points (52000 is
++52.0) and the axis is labelled in thousands, the way scores are read out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+PALETTE = (
+    "#1f5f3f",
+    "#b3261e",
+    "#174ea6",
+    "#c77c02",
+    "#6a1b9a",
+    "#00838f",
+    "#5d4037",
+    "#ad1457",
+    "#558b2f",
+    "#37474f",
+)
+
+
+def _nice_step(span: float, ticks: int = 5) -> float:
+    """A round tick spacing (1, 2 or 5 times a power of ten) for ``span``."""
+    raw = span / max(1, ticks)
+    power = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            return factor * power
+    return 10 * power
+
+
+def _thousands(points: float) -> str:
+    value = points / 1000
+    text = f"{value:+.0f}" if value else "0"
+    return text.replace("-", "−")
+
+
+def progress_svg(
+    series: Sequence[tuple[str, Sequence[int]]],
+    labels: Sequence[str],
+    width: int = 760,
+    height: int = 320,
+    title: str = "Running total by round",
+) -> str:
+    """SVG markup: one line per (name, running totals) pair over ``labels``.
+
+    The x axis starts at 0 before the first label; the legend lists the names in
+    the order given (the standings order).
+    """
+    if not series or not labels:
+        return ""
+    left, right, top, bottom = 56, 180, 16, 36
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [0, *(v for _, vs in series for v in vs)]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1000, high + 1000
+    step = _nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+
+    def x(i: int) -> float:
+        return left + plot_w * i / len(labels)
+
+    def y(v: float) -> float:
+        return top + plot_h * (high - v) / (high - low)
+
+    parts = [
+        f'<svg class="progress-chart" xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+    ]
+    tick = low
+    while tick <= high + 1e-9:
+        parts.append(
+            f'<line class="grid{" zero" if tick == 0 else ""}" x1="{left}" x2="{left + plot_w}" '
+            f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>'
+            f'<text class="axis" x="{left - 6}" y="{y(tick) + 4:.1f}" '
+            f'text-anchor="end">{_thousands(tick)}</text>'
+        )
+        tick += step
+    for i, label in enumerate(["start", *labels]):
+        parts.append(
+            f'<text class="axis" x="{x(i):.1f}" y="{height - bottom + 18}" '
+            f'text-anchor="middle">{escape(str(label))}</text>'
+        )
+    for n, (name, vals) in enumerate(series):
+        colour = PALETTE[n % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0, *vals]))
+        parts.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+            f"<title>{escape(name)}: {_thousands(vals[-1]) if vals else '0'}</title></polyline>"
+        )
+        ly = top + 14 + 16 * n
+        if ly < height - 4:
+            parts.append(
+                f'<line x1="{width - right + 12}" x2="{width - right + 30}" y1="{ly - 4}" '
+                f'y2="{ly - 4}" stroke="{colour}" stroke-width="3"/>'
+                f'<text class="legend" x="{width - right + 36}" y="{ly}">{escape(name[:22])}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)

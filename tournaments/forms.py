@@ -1,0 +1,372 @@
+"""Forms of the tournament pages. Every bad field gets a message a person can act on."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from rules.engine import rulesets
+from rules.engine.errors import InvalidRuleset
+from rules.engine.payments import STICK
+from rules.models import Ruleset as StoredRuleset
+
+from .models import WIND_NAMES, Round, Tournament
+
+MAX_SCORE = 1_000_000
+
+
+def find_player(name: str, candidates=None):
+    """A player by username or display name (either case); None when not exactly one."""
+    Player = get_user_model()
+    pool = candidates if candidates is not None else Player.objects.all()
+    name = name.strip()
+    if not name:
+        return None
+    found = list(pool.filter(username__iexact=name))
+    if not found:
+        found = list(pool.filter(display_name__iexact=name))
+    return found[0] if len(found) == 1 else None
+
+
+class TournamentForm(forms.ModelForm):
+    overrides = forms.CharField(
+        required=False,
+        label="Setting overrides (JSON)",
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 50, "spellcheck": "false"}),
+        help_text=(
+            "Engine settings that differ from the ruleset, as a JSON object, e.g. "
+            '{"uma": [15000, 5000, -5000, -15000], "chombo": "penalty"}.'
+        ),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "format",
+            "start_date",
+            "end_date",
+            "ruleset",
+            "overrides",
+            "rounds",
+            "registration_open",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "format": forms.RadioSelect,
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = StoredRuleset.objects.all()
+        self.fields["ruleset"].empty_label = None
+        if not self.instance.pk and not self.initial.get("ruleset"):
+            self.initial["ruleset"] = StoredRuleset.club_default().pk
+        if self.instance.pk:
+            self.initial["overrides"] = (
+                json.dumps(self.instance.overrides) if self.instance.overrides else ""
+            )
+        self.fields["rounds"].widget.attrs.update(min=1, max=50)
+
+    def clean_overrides(self):
+        text = (self.cleaned_data.get("overrides") or "").strip()
+        if not text:
+            return {}
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                f"This is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}."
+            ) from None
+        if not isinstance(data, dict):
+            raise forms.ValidationError('Write the settings as a JSON object: {"name": value}.')
+        return data
+
+    def clean_rounds(self):
+        rounds = self.cleaned_data.get("rounds")
+        if rounds is None or not 1 <= rounds <= 50:
+            raise forms.ValidationError("Choose between 1 and 50 rounds.")
+        return rounds
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The last day cannot come before the first day.")
+        ruleset, overrides = data.get("ruleset"), data.get("overrides")
+        if ruleset is not None and overrides is not None and "overrides" not in self.errors:
+            try:
+                rulesets.from_dict(overrides, base=ruleset.engine_ruleset())
+            except InvalidRuleset as exc:
+                self.add_error("overrides", f"Setting {exc.message}.")
+        return data
+
+
+class EntryForm(forms.Form):
+    """Staff adding a member to the field (or to the substitutes)."""
+
+    player = forms.CharField(max_length=150, help_text="Username or display name.")
+    team = forms.CharField(max_length=60, required=False)
+    substitute = forms.BooleanField(required=False, label="Substitute only")
+
+    def clean_player(self):
+        name = self.cleaned_data["player"]
+        player = find_player(name)
+        if player is None:
+            raise forms.ValidationError(f"No single member is called “{name}”.")
+        if player.is_bot:
+            raise forms.ValidationError("Bots cannot enter a tournament.")
+        return player
+
+
+class SignUpForm(forms.Form):
+    """A member entering themselves."""
+
+    team = forms.CharField(max_length=60, required=False, help_text="Optional.")
+
+
+class OrganizerForm(forms.Form):
+    player = forms.CharField(max_length=150, help_text="Username or display name.")
+
+    def clean_player(self):
+        name = self.cleaned_data["player"]
+        player = find_player(name)
+        if player is None or player.is_bot:
+            raise forms.ValidationError(f"No single member is called “{name}”.")
+        return player
+
+
+class RoundForm(forms.Form):
+    method = forms.ChoiceField(choices=Round.METHODS, initial=Round.RANDOM)
+    seating_seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        label="Seating seed",
+        help_text="Leave empty for a fresh draw; the same seed gives the same seating.",
+    )
+    use_substitutes = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Fill empty seats with substitutes before giving byes",
+    )
+    duplicate = forms.BooleanField(
+        required=False, label="Duplicate: every table plays the same wall (online only)"
+    )
+    seating = forms.CharField(
+        required=False,
+        label="Uploaded seating",
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 60, "spellcheck": "false"}),
+        help_text="For the uploaded method: one table per line, four names East to North, "
+        "separated by commas (CSV).",
+    )
+
+
+def parse_seating(text: str, field, byes_allowed: bool = True):
+    """Tables from text, one per line: four names, commas between them.
+
+    ``field`` is a queryset of the players who may be seated. Returns the tables
+    (lists of players, East first) or raises ValidationError naming the lines.
+    """
+    errors, tables, seen = [], [], {}
+    reader = csv.reader(io.StringIO(text.strip()))
+    for number, row in enumerate(reader, start=1):
+        names = [cell.strip() for cell in row if cell.strip()]
+        if not names:
+            continue
+        if len(names) != 4:
+            errors.append(f"Line {number}: a table needs four names, this line has {len(names)}.")
+            continue
+        table = []
+        for name in names:
+            player = find_player(name, field)
+            if player is None:
+                errors.append(f"Line {number}: “{name}” is not a registered player.")
+            elif player.pk in seen:
+                errors.append(
+                    f"Line {number}: {player.name} is already seated on line {seen[player.pk]}."
+                )
+            else:
+                seen[player.pk] = number
+                table.append(player)
+        tables.append(table)
+    if not tables and not errors:
+        errors.append("Enter at least one table of four names.")
+    if errors:
+        raise forms.ValidationError(errors)
+    return tables
+
+
+class SubstituteForm(forms.Form):
+    seat = forms.IntegerField(widget=forms.HiddenInput)
+    substitute = forms.ModelChoiceField(queryset=None, empty_label="choose a substitute")
+
+    def __init__(self, *args, substitutes=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].queryset = substitutes
+
+
+class LinkForm(forms.Form):
+    table_id = forms.IntegerField(min_value=1, label="Live table id")
+
+
+class ResultForm(forms.Form):
+    """Four final raw scores (East first), leftover sticks and chombos, then confirmation.
+
+    ``start_score`` sets the table total that the scores must reach together with
+    the leftover riichi sticks. ``correcting`` makes a reason mandatory: changes to
+    a recorded result go into the audit trail.
+    """
+
+    leftover_sticks = forms.IntegerField(
+        min_value=0,
+        max_value=99,
+        initial=0,
+        label="Riichi sticks left on the table",
+        widget=forms.NumberInput(attrs={"min": 0, "step": 1}),
+    )
+    confirm = forms.BooleanField(
+        required=False,
+        label="I have checked these scores against the table's score sheet",
+    )
+    reason = forms.CharField(max_length=200, required=False, label="Reason for the correction")
+
+    def __init__(self, *args, start_score: int, names=WIND_NAMES, correcting=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.start_score = start_score
+        self.correcting = correcting
+        for wind, name in enumerate(names):
+            self.fields[f"score_{wind}"] = forms.IntegerField(
+                label=WIND_NAMES[wind]
+                if name == WIND_NAMES[wind]
+                else f"{WIND_NAMES[wind]}: {name}",
+                min_value=-MAX_SCORE,
+                max_value=MAX_SCORE,
+                widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
+            )
+            self.fields[f"chombo_{wind}"] = forms.IntegerField(
+                label="Chombos",
+                min_value=0,
+                max_value=9,
+                initial=0,
+                required=False,
+                widget=forms.NumberInput(attrs={"min": 0, "max": 9, "class": "narrow"}),
+            )
+            self.fields[f"chombo_reason_{wind}"] = forms.CharField(
+                label="Chombo reason", max_length=200, required=False
+            )
+        if correcting:
+            self.fields["reason"].required = True
+
+    @property
+    def table_total(self) -> int:
+        return 4 * self.start_score
+
+    @property
+    def table_total_text(self) -> str:
+        return f"{self.table_total:,}"
+
+    def seat_rows(self):
+        """Bound fields grouped per seat for the template."""
+        return [
+            {
+                "wind": WIND_NAMES[w],
+                "score": self[f"score_{w}"],
+                "chombo": self[f"chombo_{w}"],
+                "reason": self[f"chombo_reason_{w}"],
+            }
+            for w in range(4)
+        ]
+
+    def clean(self):
+        data = super().clean()
+        for w in range(4):
+            score = data.get(f"score_{w}")
+            if score is not None and score % 100:
+                self.add_error(f"score_{w}", "Scores are counted in hundreds: end it in 00.")
+            count = data.get(f"chombo_{w}") or 0
+            data[f"chombo_{w}"] = count
+            reason = (data.get(f"chombo_reason_{w}") or "").strip()
+            if count and not reason:
+                self.add_error(f"chombo_reason_{w}", "Say why the chombo was given.")
+        check = self.total_check()
+        if check and not check["ok"]:
+            raise forms.ValidationError(check["message"], code="total")
+        if self.correcting and not (data.get("reason") or "").strip():
+            self.add_error("reason", "Say why the recorded result is being changed.")
+        if not data.get("confirm"):
+            self.add_error("confirm", "Tick the box to confirm the scores were checked.")
+        return data
+
+    def total_check(self) -> dict | None:
+        """Whether the scores and sticks reach the table total (None until all are in)."""
+        data = getattr(self, "cleaned_data", None)
+        if data is None:
+            return None
+        scores = [data.get(f"score_{w}") for w in range(4)]
+        sticks = data.get("leftover_sticks")
+        if any(s is None for s in scores) or sticks is None:
+            return None
+        total = sum(scores) + STICK * sticks
+        off = total - self.table_total
+        if off == 0:
+            message = f"The table adds up: {total:,} points including {_sticks(sticks)}."
+        else:
+            message = (
+                f"The scores and {_sticks(sticks)} add up to {total:,} points, but a table of four "
+                f"starting at {self.start_score:,} must add up to {self.table_total:,} "
+                f"({abs(off):,} {'too many' if off > 0 else 'missing'})."
+            )
+        return {"ok": off == 0, "total": total, "off": off, "message": message}
+
+    def values(self):
+        """(scores, leftover sticks, chombo counts, chombo reasons), East first."""
+        data = self.cleaned_data
+        scores = [data[f"score_{w}"] for w in range(4)]
+        counts = [data.get(f"chombo_{w}") or 0 for w in range(4)]
+        reasons = [(data.get(f"chombo_reason_{w}") or "").strip() for w in range(4)]
+        return scores, data["leftover_sticks"], counts, reasons
+
+
+def _sticks(count: int) -> str:
+    return f"{count} leftover stick" + ("" if count == 1 else "s")
+
+
+class LeagueGameForm(forms.Form):
+    """The four players of a league game played away from the site, East first."""
+
+    def __init__(self, *args, members=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for w, wind in enumerate(WIND_NAMES):
+            self.fields[f"player_{w}"] = forms.ModelChoiceField(
+                queryset=members, label=wind, empty_label="choose a member"
+            )
+        self.fields["played_on"] = forms.DateField(
+            label="Played on", widget=forms.DateInput(attrs={"type": "date"})
+        )
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"player_{w}") for w in range(4)]
+        present = [p for p in chosen if p is not None]
+        if len({p.pk for p in present}) != len(present):
+            raise forms.ValidationError("Each of the four seats needs a different member.")
+        return data
+
+
+class StandingsRangeForm(forms.Form):
+    """The date range of a league's standings (both ends optional)."""
+
+    start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["end"] < data["start"]:
+            raise forms.ValidationError("The end of the range comes before its start.")
+        return data

@@ -1,0 +1,278 @@
+"""Tournaments and club leagues: who plays, where they sit, and what they scored.
+
+A *tournament* runs a fixed number of rounds; each round seats the field at
+tables of four. A *league* is an open-ended season: its games are not seated
+here, any finished game between its registered members counts, and its standings
+cover a range of dates.
+
+Seats are stored East first (East, South, West, North of the first hand), which
+is also the order of a result's scores and the order
+:func:`rules.engine.standings.final_standings` expects with the starting dealer at
+seat 0.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from rules.engine import rulesets
+
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+class Tournament(models.Model):
+    ONLINE, OFFLINE, LEAGUE = "online", "offline", "league"
+    FORMATS = [
+        (OFFLINE, "Offline: played at the club, results entered by staff"),
+        (ONLINE, "Online: tables played live on this site"),
+        (LEAGUE, "League: a season where every game between members counts"),
+    ]
+
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=10, choices=FORMATS, default=OFFLINE)
+    start_date = models.DateField()
+    end_date = models.DateField(null=True, blank=True, help_text="Leave empty for no end yet.")
+    ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.PROTECT, related_name="+")
+    overrides = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Engine settings that differ from the ruleset for this event, as JSON.",
+    )
+    rounds = models.PositiveSmallIntegerField(default=4, help_text="Ignored by leagues.")
+    registration_open = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_organized"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def is_league(self) -> bool:
+        return self.format == self.LEAGUE
+
+    @property
+    def is_online(self) -> bool:
+        return self.format == self.ONLINE
+
+    def engine_ruleset(self) -> rulesets.Ruleset:
+        """The stored ruleset with this event's overrides on top."""
+        return rulesets.from_dict(self.overrides or {}, base=self.ruleset.engine_ruleset())
+
+    def is_organizer(self, user) -> bool:
+        """Organizers (the creator and the staff they added) may change the event."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if user.is_superuser or user.pk == self.created_by_id:
+            return True
+        return self.organizers.filter(pk=user.pk).exists()
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    team = models.CharField(max_length=60, blank=True)
+    substitute = models.BooleanField(
+        default=False, help_text="Plays only to fill a seat; not ranked in the standings."
+    )
+    withdrawn = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn is None
+
+
+class Round(models.Model):
+    RANDOM, SWISS, MANUAL = "random", "swiss", "manual"
+    METHODS = [
+        (RANDOM, "Random, avoiding repeated opponents"),
+        (SWISS, "Swiss, by current standings"),
+        (MANUAL, "Uploaded by staff"),
+    ]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    method = models.CharField(max_length=10, choices=METHODS, default=RANDOM)
+    seating_seed = models.BigIntegerField(default=0, help_text="Seed of the seating draw.")
+    duplicate = models.BooleanField(
+        default=False, help_text="Every table plays the same wall (online rounds)."
+    )
+    seed = models.BigIntegerField(null=True, blank=True, help_text="The wall seed of the round.")
+    published = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.tournament_id, self.number])
+
+
+class RoundBye(models.Model):
+    """A registered player who sits this round out."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_bye")]
+
+    def __str__(self) -> str:
+        return f"bye for {self.player} in {self.round}"
+
+
+class TournamentTable(models.Model):
+    """One game of the event: a seated table of a round, or a league game.
+
+    ``table_id`` is the live table's id in the tables app, kept as a plain integer
+    so this app needs no migration of that one.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, blank=True, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField()
+    table_id = models.IntegerField(null=True, blank=True, help_text="The live table's id.")
+
+    class Meta:
+        ordering = ["round__number", "number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "table_id"], name="one_link_per_live_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number}"
+
+    def seat_list(self) -> list[Seat]:
+        """The four seats, East first (prefetched ``seats`` are used when present)."""
+        return sorted(self.seats.all(), key=lambda s: s.wind)
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="seats")
+    wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Empty for a bot.",
+    )
+    substitute_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table", "wind"]
+        constraints = [models.UniqueConstraint(fields=["table", "wind"], name="one_player_a_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.wind_name}: {self.player_name}"
+
+    @property
+    def wind_name(self) -> str:
+        return WIND_NAMES[self.wind]
+
+    @property
+    def player_name(self) -> str:
+        return self.player.name if self.player else "Bot"
+
+
+class Result(models.Model):
+    """A table's final raw scores, East first, and the riichi sticks left over."""
+
+    ONLINE, OFFLINE = "online", "offline"
+
+    table = models.OneToOneField(TournamentTable, on_delete=models.CASCADE, related_name="result")
+    scores = models.JSONField(help_text="Four final raw scores, East first.")
+    leftover_sticks = models.PositiveSmallIntegerField(default=0)
+    source = models.CharField(max_length=10, choices=[(ONLINE, "online"), (OFFLINE, "offline")])
+    seed = models.BigIntegerField(null=True, blank=True, help_text="The wall seed, if known.")
+    finished_at = models.DateTimeField()
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["finished_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"result of {self.table}: {self.scores}"
+
+    def chombo_counts(self) -> tuple[int, int, int, int]:
+        counts = [0, 0, 0, 0]
+        for chombo in self.table.chombos.all():
+            counts[chombo.wind] += 1
+        return tuple(counts)
+
+
+class Chombo(models.Model):
+    """One chombo penalty against the player in a seat, with the reason given."""
+
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="chombos")
+    wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
+    reason = models.CharField(max_length=200)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "wind", "pk"]
+
+    def __str__(self) -> str:
+        return f"chombo, {WIND_NAMES[self.wind]} at {self.table}: {self.reason}"
+
+
+class Correction(models.Model):
+    """The audit trail: one changed value of a recorded result."""
+
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="corrections")
+    field = models.CharField(max_length=60)
+    old_value = models.CharField(max_length=200)
+    new_value = models.CharField(max_length=200)
+    reason = models.CharField(max_length=200)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.old_value} -> {self.new_value}"

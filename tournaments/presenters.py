@@ -1,0 +1,186 @@
+"""What the standings and results pages show, as plain values.
+
+The page, the live broadcast, the projector and the CSV exports all read these
+same values, so an export always matches the page it was taken from.
+"""
+
+from __future__ import annotations
+
+from rules.engine.standings import format_final
+
+from . import charts, duplicate, leaderboard, records
+from .leaderboard import WIND_NAMES
+from .models import Tournament
+
+CHART_LINES = 10  # the chart shows the top ten players; more lines are unreadable
+
+STANDINGS_COLUMNS = (
+    ("rank", "Rank"),
+    ("name", "Player"),
+    ("team", "Team"),
+    ("total", "Points"),
+    ("games", "Games"),
+    ("average", "Avg place"),
+    ("first", "1st"),
+    ("second", "2nd"),
+    ("third", "3rd"),
+    ("fourth", "4th"),
+    ("penalties", "Penalties"),
+)
+RESULT_COLUMNS = (
+    ("round", "Round"),
+    ("table", "Table"),
+    ("finished", "Finished"),
+    ("wind", "Seat"),
+    ("name", "Player"),
+    ("score", "Raw score"),
+    ("place", "Place"),
+    ("uma", "Uma"),
+    ("oka", "Oka"),
+    ("penalty", "Penalty"),
+    ("final", "Points"),
+)
+
+
+def ruleset_summary(ruleset) -> list[tuple[str, str]]:
+    """The settings that decide the standings, in words."""
+    unit = ruleset.score_unit
+    uma = " / ".join(format_final(u) for u in ruleset.uma)
+    return [
+        ("Start / return points", f"{ruleset.start_score:,} / {ruleset.target_score:,}"),
+        ("Uma", uma),
+        ("Oka", format_final(ruleset.oka_points) if ruleset.oka else "none"),
+        (
+            "Ties",
+            "split uma and oka"
+            if ruleset.tie_rule == "share_uma"
+            else "the seat nearer the first dealer ranks higher",
+        ),
+        (
+            "Chombo",
+            f"{format_final(-ruleset.chombo_penalty)} after uma"
+            if ruleset.chombo == "penalty"
+            else "mangan payments at the table",
+        ),
+        ("Rounding", f"{ruleset.rounding} to {unit:,}"),
+    ]
+
+
+def standings(tournament: Tournament, start=None, end=None) -> dict:
+    """Everything the standings page shows, for the given date range (leagues)."""
+    ruleset = tournament.engine_ruleset()
+    entries = records.entries_of(tournament)
+    games = records.games_of(tournament, start, end)
+    board = leaderboard.build(games, ruleset, entries)
+    names = records.names_of(games, entries)
+    show_team = any(r.team for r in board.rows)
+    columns = [c for c in STANDINGS_COLUMNS if show_team or c[0] != "team"]
+    rows = [_row(r, board) for r in board.rows]
+    for row in rows:
+        row["line"] = [
+            {"key": key, "text": row["cells"][key], "sort": row["sort"][key]} for key, _ in columns
+        ]
+    ranked = [r for r in board.rows if r.rank is not None][:CHART_LINES]
+    labels = [f"R{s}" if isinstance(s, int) else s.strftime("%d %b") for s in board.steps]
+    chart = charts.progress_svg(
+        [(r.name, leaderboard.cumulative(r, board.steps)) for r in ranked],
+        labels,
+        title="Running total by round" if not tournament.is_league else "Running total by day",
+    )
+    lines = duplicate.comparisons(games)
+    dup_totals = duplicate.totals(lines)
+    return {
+        "tournament": tournament,
+        "columns": columns,
+        "rows": rows,
+        "teams": [
+            {
+                "rank": t.rank,
+                "team": t.team,
+                "members": ", ".join(t.members),
+                "total": board.points(t.total),
+                "games": t.games,
+            }
+            for t in board.teams
+        ],
+        "chart": chart,
+        "games_played": len(games),
+        "duplicate_lines": duplicate.named(lines, names),
+        "duplicate_totals": sorted(
+            ({"name": names.get(p, str(p)), "difference": d} for p, d in dup_totals.items()),
+            key=lambda x: -x["difference"],
+        ),
+        "rules": ruleset_summary(ruleset),
+        "start": start,
+        "end": end,
+    }
+
+
+def _row(row: leaderboard.Row, board: leaderboard.Leaderboard) -> dict:
+    avg = row.average_place
+    cells = {
+        "rank": str(row.rank) if row.rank is not None else "–",
+        "name": row.name,
+        "team": row.team,
+        "total": board.points(row.total),
+        "games": str(row.games),
+        "average": f"{avg:.2f}" if avg is not None else "–",
+        "first": str(row.places[0]),
+        "second": str(row.places[1]),
+        "third": str(row.places[2]),
+        "fourth": str(row.places[3]),
+        "penalties": board.points(-row.penalties) if row.penalties else "0",
+    }
+    sort = {
+        "rank": row.rank if row.rank is not None else 10**6,
+        "name": row.name.lower(),
+        "team": row.team.lower(),
+        "total": row.total,
+        "games": row.games,
+        "average": avg if avg is not None else 9,
+        "first": row.places[0],
+        "second": row.places[1],
+        "third": row.places[2],
+        "fourth": row.places[3],
+        "penalties": row.penalties,
+    }
+    return {
+        "cells": cells,
+        "sort": sort,
+        "player": row.player,
+        "substitute": row.substitute,
+        "withdrawn": row.withdrawn,
+        "chombos": row.chombos,
+        "positive": row.total > 0,
+        "negative": row.total < 0,
+    }
+
+
+def results(tournament: Tournament, start=None, end=None) -> list[dict]:
+    """One line per player per game, with the engine's breakdown of their points."""
+    ruleset = tournament.engine_ruleset()
+    out = []
+    tables = list(records.played_tables(tournament, start, end))
+    for table in tables:
+        game = records.as_game(table)
+        standings = leaderboard.score_game(game, ruleset)
+        seats = {s.wind: s for s in table.seats.all()}
+        for wind in range(4):
+            s = standings[wind]
+            seat = seats.get(wind)
+            out.append(
+                {
+                    "round": str(game.round) if game.round is not None else "league",
+                    "table": str(table.number),
+                    "finished": table.result.finished_at.strftime("%Y-%m-%d %H:%M"),
+                    "wind": WIND_NAMES[wind],
+                    "name": seat.player_name if seat else "Bot",
+                    "score": str(game.scores[wind]),
+                    "place": str(s.place),
+                    "uma": format_final(s.uma),
+                    "oka": format_final(s.oka),
+                    "penalty": format_final(-s.penalty) if s.penalty else "0",
+                    "final": format_final(s.final),
+                }
+            )
+    return out

@@ -1,0 +1,37 @@
+"""Listeners for other apps' signals (connected in ``TournamentsConfig.ready``)."""
+
+from __future__ import annotations
+
+import logging
+
+from . import records
+
+log = logging.getLogger(__name__)
+
+
+def on_game_finished(
+    sender,
+    *,
+    table_id,
+    seats,
+    scores,
+    leftover_sticks=0,
+    seed=None,
+    finished_at=None,
+    game=None,
+    **kwargs,
+):
+    """File a finished live game under the tournament round or leagues it belongs to."""
+    from django.utils import timezone
+
+    if table_id is None or len(seats) != 4 or len(scores) != 4:
+        log.warning("game_finished for table %s ignored: needs four seats and scores", table_id)
+        return []
+    return records.record_online_game(
+        table_id=int(table_id),
+        seats=list(seats),
+        scores=[int(s) for s in scores],
+        leftover_sticks=int(leftover_sticks or 0),
+        seed=seed,
+        finished_at=finished_at or timezone.now(),
+    )

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import consumers
+
+websocket_urlpatterns = [
+    path("ws/tournaments/<int:tournament_id>/", consumers.StandingsConsumer.as_asgi()),
+]

@@ -1,0 +1,57 @@
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("new/", views.create, name="create"),
+    path("<int:tournament_id>/", views.detail, name="detail"),
+    path("<int:tournament_id>/edit/", views.edit, name="edit"),
+    path("<int:tournament_id>/organizers/", views.organizer_add, name="organizer_add"),
+    path(
+        "<int:tournament_id>/organizers/<int:player_id>/remove/",
+        views.organizer_remove,
+        name="organizer_remove",
+    ),
+    path("<int:tournament_id>/register/", views.sign_up, name="sign_up"),
+    path("<int:tournament_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:tournament_id>/entries/", views.entry_add, name="entry_add"),
+    path(
+        "<int:tournament_id>/entries/<int:entry_id>/withdraw/",
+        views.entry_withdraw,
+        name="entry_withdraw",
+    ),
+    path("<int:tournament_id>/rounds/", views.round_new, name="round_new"),
+    path("<int:tournament_id>/rounds/<int:number>/", views.round_detail, name="round"),
+    path(
+        "<int:tournament_id>/rounds/<int:number>/redraw/", views.round_redraw, name="round_redraw"
+    ),
+    path(
+        "<int:tournament_id>/rounds/<int:number>/publish/",
+        views.round_publish,
+        name="round_publish",
+    ),
+    path(
+        "<int:tournament_id>/rounds/<int:number>/sheets/", views.round_sheets, name="round_sheets"
+    ),
+    path(
+        "<int:tournament_id>/seats/<int:seat_id>/substitute/",
+        views.seat_substitute,
+        name="seat_substitute",
+    ),
+    path("<int:tournament_id>/tables/<int:table_pk>/link/", views.table_link, name="table_link"),
+    path("<int:tournament_id>/tables/<int:table_pk>/result/", views.table_result, name="result"),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/result/check/",
+        views.table_result_check,
+        name="result_check",
+    ),
+    path("<int:tournament_id>/games/new/", views.league_game_new, name="league_game"),
+    path("<int:tournament_id>/standings/", views.standings, name="standings"),
+    path("<int:tournament_id>/standings/live/", views.standings_partial, name="standings_partial"),
+    path("<int:tournament_id>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
+    path("<int:tournament_id>/projector/", views.projector, name="projector"),
+]

@@ -1,0 +1,725 @@
+"""Tournament and league pages: plain functions, one per page or action.
+
+Reading is open to everyone; every change checks that the visitor organizes the
+event (see :mod:`tournaments.permissions`) and answers a bad field with a message
+next to it, changing nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from . import exports, presenters, records, rounds
+from .forms import (
+    EntryForm,
+    LeagueGameForm,
+    LinkForm,
+    OrganizerForm,
+    ResultForm,
+    RoundForm,
+    SignUpForm,
+    StandingsRangeForm,
+    TournamentForm,
+    parse_seating,
+)
+from .models import WIND_NAMES, Registration, Round, Seat, Tournament, TournamentTable
+from .permissions import refuse_unless_organizer, refuse_unless_staff
+
+# --- events
+
+
+def index(request):
+    tournaments = Tournament.objects.select_related("ruleset").order_by("-start_date", "name")
+    today = timezone.localdate()
+    current, upcoming, past = [], [], []
+    for t in tournaments:
+        if t.start_date > today:
+            upcoming.append(t)
+        elif t.end_date and t.end_date < today:
+            past.append(t)
+        else:
+            current.append(t)
+    return render(
+        request,
+        "tournaments/index.html",
+        {
+            "current": current,
+            "upcoming": upcoming[::-1],
+            "past": past,
+            "can_create": request.user.is_authenticated and request.user.is_staff,
+        },
+    )
+
+
+def create(request):
+    refused = refuse_unless_staff(request)
+    if refused:
+        return refused
+    form = TournamentForm(request.POST or None, initial={"start_date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save(commit=False)
+        tournament.created_by = request.user
+        tournament.save()
+        messages.success(request, f"{tournament.name} is created. Register its players next.")
+        return redirect(tournament)
+    return render(request, "tournaments/form.html", {"form": form, "tournament": None})
+
+
+def edit(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        records_changed(tournament)
+        messages.success(request, "The event's settings are saved.")
+        return redirect(tournament)
+    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
+
+
+def records_changed(tournament):
+    from .broadcast import after_commit
+
+    after_commit(tournament.pk)
+
+
+def detail(request, tournament_id):
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("ruleset", "created_by"), pk=tournament_id
+    )
+    entries = tournament.entries.select_related("player").order_by("substitute", "player__username")
+    own = None
+    if request.user.is_authenticated:
+        own = next((e for e in entries if e.player_id == request.user.pk), None)
+    context = {
+        "tournament": tournament,
+        "entries": entries,
+        "active_count": sum(1 for e in entries if e.active and not e.substitute),
+        "own_entry": own,
+        "rounds": _round_rows(tournament),
+        "organizers": tournament.organizers.all(),
+        "is_organizer": tournament.is_organizer(request.user),
+        "entry_form": EntryForm(),
+        "organizer_form": OrganizerForm(),
+        "signup_form": SignUpForm(),
+        "round_form": RoundForm(initial={"duplicate": tournament.is_online}),
+        "rules": presenters.ruleset_summary(tournament.engine_ruleset()),
+        "league_games": _league_games(tournament) if tournament.is_league else None,
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def _round_rows(tournament):
+    out = []
+    for r in tournament.round_set.prefetch_related("tables__result").order_by("number"):
+        tables = list(r.tables.all())
+        done = sum(1 for t in tables if hasattr(t, "result"))
+        out.append({"round": r, "tables": len(tables), "done": done})
+    return out
+
+
+def _league_games(tournament, limit=50):
+    out = []
+    for table in records.played_tables(tournament).order_by("-result__finished_at")[:limit]:
+        scores = table.result.scores
+        out.append(
+            {
+                "table": table,
+                "seats": [(s.player_name, scores[s.wind]) for s in table.seat_list()],
+            }
+        )
+    return out
+
+
+# --- organizers and registration
+
+
+@require_POST
+def organizer_add(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    form = OrganizerForm(request.POST)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        tournament.organizers.add(player)
+        messages.success(request, f"{player.name} can now run this event.")
+    else:
+        messages.error(request, form.errors["player"][0])
+    return redirect(tournament)
+
+
+@require_POST
+def organizer_remove(request, tournament_id, player_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    tournament.organizers.remove(player_id)
+    messages.success(request, "The organizer was removed.")
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def sign_up(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not tournament.registration_open:
+        messages.error(request, "Registration for this event is closed; ask an organizer.")
+        return redirect(tournament)
+    if request.user.is_bot:
+        messages.error(request, "Bots cannot enter a tournament.")
+        return redirect(tournament)
+    form = SignUpForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The team name is too long (60 characters at most).")
+        return redirect(tournament)
+    entry, created = Registration.objects.get_or_create(
+        tournament=tournament, player=request.user, defaults={"team": form.cleaned_data["team"]}
+    )
+    if not created and entry.withdrawn:
+        entry.withdrawn = None
+        entry.team = form.cleaned_data["team"] or entry.team
+        entry.save()
+        messages.success(request, "You are back in the field.")
+    elif created:
+        messages.success(request, "You are registered. Good luck!")
+    else:
+        messages.info(request, "You were already registered.")
+    records_changed(tournament)
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def withdraw(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    entry = Registration.objects.filter(tournament=tournament, player=request.user).first()
+    if entry is None or entry.withdrawn:
+        messages.error(request, "You are not registered for this event.")
+    else:
+        entry.withdrawn = timezone.now()
+        entry.save(update_fields=["withdrawn"])
+        messages.success(request, "You have withdrawn. Your games so far still count.")
+        records_changed(tournament)
+    return redirect(tournament)
+
+
+@require_POST
+def entry_add(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, errors[0])
+        return redirect(tournament)
+    player = form.cleaned_data["player"]
+    entry, created = Registration.objects.get_or_create(
+        tournament=tournament,
+        player=player,
+        defaults={"team": form.cleaned_data["team"], "substitute": form.cleaned_data["substitute"]},
+    )
+    if not created:
+        entry.withdrawn = None
+        entry.team = form.cleaned_data["team"] or entry.team
+        entry.substitute = form.cleaned_data["substitute"]
+        entry.save()
+    what = "a substitute" if entry.substitute else "in the field"
+    messages.success(request, f"{player.name} is {what}.")
+    records_changed(tournament)
+    return redirect(tournament)
+
+
+@require_POST
+def entry_withdraw(request, tournament_id, entry_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    entry = get_object_or_404(Registration, pk=entry_id, tournament=tournament)
+    if entry.withdrawn:
+        entry.withdrawn = None
+        messages.success(request, f"{entry.player.name} is back in the field.")
+    else:
+        entry.withdrawn = timezone.now()
+        messages.success(request, f"{entry.player.name} has withdrawn.")
+    entry.save(update_fields=["withdrawn"])
+    records_changed(tournament)
+    return redirect(tournament)
+
+
+# --- rounds and seating
+
+
+def _round_or_404(tournament_id, number):
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number
+    )
+
+
+def _draw_from_form(request, tournament, form, round_=None):
+    """Draw a round from a valid RoundForm; returns the round or None (message sent)."""
+    data = form.cleaned_data
+    manual = None
+    if data["method"] == Round.MANUAL:
+        pool = Registration.objects.filter(tournament=tournament, withdrawn__isnull=True)
+        players = get_user_model().objects.filter(pk__in=pool.values("player_id"))
+        try:
+            manual = parse_seating(data.get("seating") or "", players)
+        except ValidationError as exc:  # every line's problem, one message each
+            for message in exc.messages:
+                messages.error(request, message)
+            return None
+    seed = data.get("seating_seed")
+    try:
+        return rounds.draw(
+            tournament,
+            data["method"],
+            seating_seed=seed if seed is not None else rounds.new_seed(),
+            use_substitutes=data.get("use_substitutes", False),
+            duplicate=data.get("duplicate", False),
+            manual=manual,
+            round_=round_,
+        )
+    except (rounds.SeatingError, ValueError) as exc:
+        messages.error(request, str(exc))
+        return None
+
+
+@require_POST
+def round_new(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    if tournament.is_league:
+        messages.error(request, "A league has no rounds: its members' games count as they finish.")
+        return redirect(tournament)
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and not last.published:
+        messages.error(request, f"Publish or redraw round {last.number} before drawing another.")
+        return redirect(last)
+    form = RoundForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, errors[0])
+        return redirect(tournament)
+    round_ = _draw_from_form(request, tournament, form)
+    if round_ is None:
+        return redirect(tournament)
+    messages.success(request, f"Round {round_.number} is drawn. Check it, then publish it.")
+    return redirect(round_)
+
+
+@require_POST
+def round_redraw(request, tournament_id, number):
+    round_ = _round_or_404(tournament_id, number)
+    tournament = round_.tournament
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    form = RoundForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, errors[0])
+        return redirect(round_)
+    if _draw_from_form(request, tournament, form, round_=round_) is not None:
+        messages.success(request, "The round is drawn again.")
+    return redirect(round_)
+
+
+@require_POST
+def round_publish(request, tournament_id, number):
+    round_ = _round_or_404(tournament_id, number)
+    refused = refuse_unless_organizer(request, round_.tournament)
+    if refused:
+        return refused
+    if round_.published:
+        messages.info(request, "This round was already published.")
+    else:
+        rounds.publish(round_)
+        messages.success(request, f"Round {round_.number} is published.")
+    return redirect(round_)
+
+
+def _seating_rows(round_):
+    """Each table of the round with its seats (East first) and result, if any."""
+    tables = (
+        round_.tables.select_related("result")
+        .prefetch_related("seats__player", "seats__substitute_for")
+        .order_by("number")
+    )
+    out = []
+    for table in tables:
+        result = getattr(table, "result", None) if hasattr(table, "result") else None
+        seats = [
+            {"seat": s, "score": result.scores[s.wind] if result else None}
+            for s in table.seat_list()
+        ]
+        out.append({"table": table, "seats": seats, "result": result})
+    return out
+
+
+def round_detail(request, tournament_id, number):
+    round_ = _round_or_404(tournament_id, number)
+    tournament = round_.tournament
+    is_organizer = tournament.is_organizer(request.user)
+    quality = rounds.quality(round_)
+    tables = _seating_rows(round_)
+    names = {
+        row["seat"].player_id: row["seat"].player_name
+        for t in tables
+        for row in t["seats"]
+        if row["seat"].player_id
+    }
+    unbalanced = [
+        {"name": names.get(p, str(p)), "winds": quality.winds_after[p]} for p in quality.unbalanced
+    ]
+    seated_ids = set(names)
+    substitutes = (
+        Registration.objects.filter(tournament=tournament, withdrawn__isnull=True, substitute=True)
+        .exclude(player_id__in=seated_ids)
+        .select_related("player")
+    )
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "byes": round_.byes.select_related("player"),
+        "quality": quality,
+        "repeated_pairs": [
+            {"a": names.get(a, a), "b": names.get(b, b), "times": n}
+            for a, b, n in quality.repeated_pairs
+        ],
+        "unbalanced": unbalanced,
+        "wind_names": WIND_NAMES,
+        "is_organizer": is_organizer,
+        "substitutes": substitutes,
+        "redraw_form": RoundForm(
+            initial={
+                "method": round_.method,
+                "duplicate": round_.duplicate,
+                "use_substitutes": True,
+            }
+        ),
+        "link_form": LinkForm(),
+    }
+    return render(request, "tournaments/round.html", context)
+
+
+def round_sheets(request, tournament_id, number):
+    round_ = _round_or_404(tournament_id, number)
+    ruleset = round_.tournament.engine_ruleset()
+    tables = _seating_rows(round_)
+    finder = sorted(
+        (
+            {
+                "name": row["seat"].player_name,
+                "table": t["table"].number,
+                "wind": row["seat"].wind_name,
+            }
+            for t in tables
+            for row in t["seats"]
+        ),
+        key=lambda x: x["name"].lower(),
+    )
+    return render(
+        request,
+        "tournaments/sheets.html",
+        {
+            "tournament": round_.tournament,
+            "round": round_,
+            "tables": tables,
+            "finder": finder,
+            "byes": round_.byes.select_related("player"),
+            "table_total": f"{4 * ruleset.start_score:,}",
+            "start_score": f"{ruleset.start_score:,}",
+            "rules": presenters.ruleset_summary(ruleset),
+        },
+    )
+
+
+@require_POST
+def seat_substitute(request, tournament_id, seat_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    seat = get_object_or_404(
+        Seat.objects.select_related("table__round"), pk=seat_id, table__tournament=tournament
+    )
+    back = seat.table.round or tournament
+    try:
+        player_id = int(request.POST.get("substitute", ""))
+    except ValueError:
+        messages.error(request, "Choose a substitute from the list.")
+        return redirect(back)
+    allowed = Registration.objects.filter(
+        tournament=tournament, withdrawn__isnull=True, substitute=True, player_id=player_id
+    ).exists()
+    already = Seat.objects.filter(table__round=seat.table.round, player_id=player_id).exists()
+    if not allowed or already:
+        messages.error(request, "That player is not a free substitute for this round.")
+        return redirect(back)
+    try:
+        rounds.substitute(seat, player_id)
+    except rounds.SeatingError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    messages.success(request, f"Table {seat.table.number}: the substitute takes the seat.")
+    return redirect(back)
+
+
+@require_POST
+def table_link(request, tournament_id, table_pk):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    table = get_object_or_404(TournamentTable, pk=table_pk, tournament=tournament)
+    form = LinkForm(request.POST)
+    back = table.round or tournament
+    if not form.is_valid():
+        messages.error(request, "Enter the live table's id: a whole number from 1.")
+        return redirect(back)
+    table.table_id = form.cleaned_data["table_id"]
+    try:
+        with transaction.atomic():
+            table.save(update_fields=["table_id"])
+    except IntegrityError:
+        messages.error(request, "Another table of this event is already linked to that live table.")
+        return redirect(back)
+    messages.success(request, f"Table {table.number} is linked to live table {table.table_id}.")
+    return redirect(back)
+
+
+# --- results
+
+
+def _result_form(table, data=None):
+    ruleset = table.tournament.engine_ruleset()
+    seats = {s.wind: s for s in table.seats.select_related("player")}
+    names = [seats[w].player_name if w in seats else "empty seat" for w in range(4)]
+    existing = getattr(table, "result", None) if hasattr(table, "result") else None
+    initial = {}
+    if existing is not None:
+        initial = {f"score_{w}": existing.scores[w] for w in range(4)}
+        initial["leftover_sticks"] = existing.leftover_sticks
+        for chombo in table.chombos.all():
+            initial[f"chombo_{chombo.wind}"] = initial.get(f"chombo_{chombo.wind}", 0) + 1
+            initial[f"chombo_reason_{chombo.wind}"] = chombo.reason
+    return ResultForm(
+        data,
+        initial=initial,
+        start_score=ruleset.start_score,
+        names=names,
+        correcting=existing is not None,
+    )
+
+
+def _table_or_404(tournament_id, table_pk):
+    return get_object_or_404(
+        TournamentTable.objects.select_related("tournament", "round"),
+        pk=table_pk,
+        tournament_id=tournament_id,
+    )
+
+
+def table_result(request, tournament_id, table_pk):
+    table = _table_or_404(tournament_id, table_pk)
+    tournament = table.tournament
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    if table.round and not table.round.published:
+        messages.error(request, "Publish the round before entering its results.")
+        return redirect(table.round)
+    form = _result_form(table, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        scores, sticks, counts, reasons = form.values()
+        corrections = records.save_result(
+            table,
+            scores,
+            sticks,
+            counts,
+            reasons,
+            request.user,
+            reason=form.cleaned_data.get("reason", "").strip(),
+        )
+        if form.correcting:
+            messages.success(
+                request, f"Table {table.number} corrected ({len(corrections)} change(s) logged)."
+            )
+        else:
+            messages.success(request, f"Table {table.number}'s result is recorded.")
+        return redirect(table.round or tournament)
+    return render(
+        request,
+        "tournaments/result.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "form": form,
+            "check": form.total_check() if form.is_bound else None,
+            "corrections": table.corrections.select_related("changed_by"),
+            "result": getattr(table, "result", None) if hasattr(table, "result") else None,
+        },
+    )
+
+
+@require_POST
+def table_result_check(request, tournament_id, table_pk):
+    """The live total check under the results form (htmx, as staff type)."""
+    table = _table_or_404(tournament_id, table_pk)
+    refused = refuse_unless_organizer(request, table.tournament)
+    if refused:
+        return refused
+    form = _result_form(table, request.POST)
+    form.is_valid()
+    score_errors = []
+    for w in range(4):
+        for error in form.errors.get(f"score_{w}", []):
+            score_errors.append(f"{WIND_NAMES[w]}: {error}")
+    for error in form.errors.get("leftover_sticks", []):
+        score_errors.append(f"Leftover sticks: {error}")
+    return render(
+        request,
+        "tournaments/_total_check.html",
+        {"check": form.total_check(), "score_errors": score_errors, "form": form},
+    )
+
+
+def league_game_new(request, tournament_id):
+    """Staff recording a league game that was played away from the site."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    if not tournament.is_league:
+        messages.error(request, "Only leagues take games outside rounds.")
+        return redirect(tournament)
+    members = get_user_model().objects.filter(
+        tournament_entries__tournament=tournament, tournament_entries__withdrawn__isnull=True
+    )
+    data = request.POST if request.method == "POST" else None
+    players_form = LeagueGameForm(
+        data, members=members, initial={"played_on": timezone.localdate()}
+    )
+    result_form = ResultForm(data, start_score=tournament.engine_ruleset().start_score)
+    if request.method == "POST" and players_form.is_valid() and result_form.is_valid():
+        played_on = players_form.cleaned_data["played_on"]
+        if played_on < tournament.start_date or (
+            tournament.end_date and played_on > tournament.end_date
+        ):
+            players_form.add_error("played_on", "That day is outside the league's season.")
+        else:
+            finished = timezone.make_aware(datetime.datetime.combine(played_on, datetime.time(12)))
+            with transaction.atomic():
+                table = TournamentTable.objects.create(
+                    tournament=tournament, number=records.next_table_number(tournament)
+                )
+                Seat.objects.bulk_create(
+                    Seat(table=table, wind=w, player=players_form.cleaned_data[f"player_{w}"])
+                    for w in range(4)
+                )
+                scores, sticks, counts, reasons = result_form.values()
+                records.save_result(
+                    table, scores, sticks, counts, reasons, request.user, finished_at=finished
+                )
+            messages.success(request, "The league game is recorded.")
+            return redirect(tournament)
+    return render(
+        request,
+        "tournaments/league_game.html",
+        {
+            "tournament": tournament,
+            "players_form": players_form,
+            "form": result_form,
+            "check": result_form.total_check() if result_form.is_bound else None,
+        },
+    )
+
+
+# --- standings
+
+
+def _range(request, tournament):
+    """The league's date range from the query string (defaults: the season)."""
+    if not tournament.is_league:
+        return None, None, None
+    form = StandingsRangeForm(request.GET or None)
+    start, end = tournament.start_date, tournament.end_date
+    if form.is_bound:
+        if form.is_valid():
+            start = form.cleaned_data["start"] or start
+            end = form.cleaned_data["end"] or end
+        else:
+            form = StandingsRangeForm(initial={"start": start, "end": end})
+            messages.error(request, "That date range is not valid; showing the whole season.")
+    else:
+        form = StandingsRangeForm(initial={"start": start, "end": end})
+    return start, end, form
+
+
+def standings(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    start, end, range_form = _range(request, tournament)
+    context = presenters.standings(tournament, start, end)
+    context["range_form"] = range_form
+    context["is_organizer"] = tournament.is_organizer(request.user)
+    # Live updates render the default range; a custom range stays as asked.
+    context["live"] = not (tournament.is_league and request.GET)
+    context["results"] = presenters.results(tournament, start, end)
+    context["result_columns"] = presenters.RESULT_COLUMNS
+    return render(request, "tournaments/standings.html", context)
+
+
+def standings_partial(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = presenters.standings(tournament)
+    context["large"] = request.GET.get("large") == "1"
+    return render(request, "tournaments/_standings_live.html", context)
+
+
+def projector(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = presenters.standings(tournament)
+    context["large"] = True
+    return render(request, "tournaments/projector.html", context)
+
+
+def _csv_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def standings_csv(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    start, end, _ = _range(request, tournament)
+    context = presenters.standings(tournament, start, end)
+    text = exports.to_csv(context["columns"], [row["cells"] for row in context["rows"]])
+    return _csv_response(text, f"standings-{tournament.pk}.csv")
+
+
+def results_csv(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    start, end, _ = _range(request, tournament)
+    text = exports.to_csv(presenters.RESULT_COLUMNS, presenters.results(tournament, start, end))
+    return _csv_response(text, f"results-{tournament.pk}.csv")
