@@ -1,6 +1,8 @@
 """WebSocket consumers. They stay thin: parse, call one function, push partials.
 
-Table socket protocol (``/ws/tables/<id>/``, optional ``?invite=<token>``):
+Table socket protocol (``/ws/tables/<id>/``, optional ``?invite=<token>`` and
+``?page=<game id or empty>``, the game the page was rendered with; a page showing
+another game than the current one is sent a reload instead of frames):
 
 * in: JSON ``{"action": "<seat>:<type>[:<tile>[:<tiles>]]", "version": <int>}`` from a
   seated, signed-in player (htmx's ws-send adds a ``HEADERS`` key, ignored); or
@@ -82,7 +84,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.game_id: int | None = None
         self.sent_version = -1
         self.frames = frames.SeatFrames(None)
-        token = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
+        query = parse_qs(self.scope.get("query_string", b"").decode(), keep_blank_values=True)
+        token = query.get("invite", [""])[0]
+        # The game the page was rendered with ("" for the seating page). A socket of a
+        # page that shows another game (it started between the page load and the
+        # handshake) gets the page reloaded instead of frames it has no place for.
+        page_game = query.get("page", [None])[0]
         # Accept first, then look the table up: daphne drops a handshake that is not
         # answered within a few seconds, and under load the database may be slower.
         # Nothing is sent before the check, and a refused socket is closed with 4404.
@@ -91,7 +98,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not found:
             await self.close(code=4404)
             return
+        if page_game is not None and page_game != str(self.game_id or ""):
+            self.game_id = None
+            await self.send(text_data=reload_fragment(self.table_id))
+            return
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
+        self.joined = True
         driver.ensure_running()
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)
@@ -99,7 +111,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_current()
 
     async def disconnect(self, code):
-        if not hasattr(self, "names"):  # refused before it was set up
+        if not getattr(self, "joined", False):  # refused, or sent to reload, at connect
             return
         await self.channel_layer.group_discard(
             broadcast.table_group(self.table_id), self.channel_name

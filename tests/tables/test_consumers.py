@@ -408,3 +408,25 @@ async def test_it_tells_every_lobby_page_when_a_table_opens(east_only, alice):
         fragment = await page.receive_from(timeout=5)
         assert 'id="lobby-refresh"' in fragment and reverse("tables:lobby_tables") in fragment
         await page.disconnect()
+
+
+async def test_it_reloads_a_seating_page_whose_game_has_since_started(human_and_bots, alice):
+    # The page was rendered before the start ("page=" names no game); its socket must
+    # not get frames whose sections the page does not have, but the page itself again.
+    table, game = human_and_bots
+    socket = await open_socket(table.pk, alice, query="page=")
+    frame = await next_frame(socket)
+    assert 'id="table-live"' in frame and f"/tables/{table.pk}/" in frame
+    assert 'id="table-board"' not in frame and 'id="table-hand"' not in frame
+    event = {"type": "table.update", "game": game.pk, "version": 1, "action": "", "timers": None}
+    await broadcast.send_update(table.pk, event)
+    assert await socket.receive_nothing(timeout=0.2)
+    await socket.disconnect()
+
+
+async def test_it_sends_frames_to_a_page_showing_the_current_game(human_and_bots, alice):
+    table, game = human_and_bots
+    socket = await open_socket(table.pk, alice, query=f"page={game.pk}")
+    frame = await next_frame(socket)
+    assert version_of(frame) == 0 and 'id="table-board"' in frame
+    await socket.disconnect()
