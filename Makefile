@@ -37,11 +37,15 @@ format: $(STAMP)
 test: lint
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest
 
-# The suite against the real services, as several daphne processes would use them.
-# The pure engine tests touch neither a database nor a channel layer, and the browser
-# tests drive pages already proven in `make test`, so both run once, there.
+# The suites whose behaviour depends on the database and the channel layer, against
+# the real services, as several daphne processes use them: the tables, tournaments,
+# history, the hardening and fault tests. The pure engine, the rulebook and the
+# browser tests drive nothing that differs between the backends; they run once, in
+# `make test`.
+SERVICE_TESTS := tests/test_services.py tests/tables tests/tournaments tests/history \
+	$(wildcard tests/hardening tests/faults)
 test-services: $(STAMP)
-	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS) $(BIN)/pytest --ignore=tests/engine -m "not browser"
+	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS) $(BIN)/pytest -m "not browser" $(SERVICE_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/python manage.py bench_scoring
