@@ -18,6 +18,13 @@ def using_services() -> bool:
     )
 
 
+def use_database(name: str) -> None:
+    """Runs in the daphne child: use the parent's test database."""
+    from django.conf import settings
+
+    settings.DATABASES["default"]["NAME"] = name
+
+
 @pytest.fixture
 def site_url(transactional_db):
     """The whole ASGI site (HTTP and WebSockets) served by daphne in a child process.
@@ -28,14 +35,18 @@ def site_url(transactional_db):
     """
     from functools import partial
 
-    from channels.testing.live import make_application, set_database_connection
+    from channels.testing.live import make_application
     from daphne.testing import DaphneProcess
+    from django.conf import settings
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+    # Channels' own setup prefixes "test_" to the configured name, which is right only
+    # when the name was not already switched; pytest-django has switched it (to
+    # "test_test" on PostgreSQL), so hand the child the name in use here.
     process = DaphneProcess(
         "127.0.0.1",
         partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-        setup=set_database_connection,
+        setup=partial(use_database, settings.DATABASES["default"]["NAME"]),
     )
     process.start()
     if not process.ready.wait(30):
