@@ -190,3 +190,14 @@ LOGGING = {
 # --- the club
 CLUB_NAME = os.environ.get("CLUB_NAME", "Riichi Club")
 DEFAULT_RULESET = os.environ.get("DEFAULT_RULESET", "ronin")
+
+# --- abuse limits of the live tables (see tables/limits.py)
+# Per socket and per account (shared by that account's sockets in one process):
+# messages per second after a burst; larger socket messages are refused unread.
+TABLE_MESSAGE_RATE = float(os.environ.get("TABLE_MESSAGE_RATE", "10"))
+TABLE_MESSAGE_BURST = int(os.environ.get("TABLE_MESSAGE_BURST", "20"))
+TABLE_ACCOUNT_RATE = float(os.environ.get("TABLE_ACCOUNT_RATE", "25"))
+TABLE_ACCOUNT_BURST = int(os.environ.get("TABLE_ACCOUNT_BURST", "50"))
+TABLE_MESSAGE_MAX_BYTES = int(os.environ.get("TABLE_MESSAGE_MAX_BYTES", "4096"))
+# Unfinished tables one member may have created or sit at, at once.
+TABLE_OPEN_LIMIT = int(os.environ.get("TABLE_OPEN_LIMIT", "3"))

@@ -14,8 +14,9 @@ another game than the current one is sent a reload instead of frames):
   connect and after a refusal. Each socket gets its own seat's view, spectators the
   spectator view. A refused message gets ``#table-error`` with ``data-error`` set to
   a code (``malformed``, ``not_seated``, ``not_started``, ``illegal``, ``stale``,
-  ``finished``, ``missing``) and the socket stays open; a stale one is first sent
-  the current table. A socket refused at connect (no such table, a private table
+  ``finished``, ``missing``, ``rate_limited``, ``too_large``) and the socket stays
+  open; a stale one is first sent the current table. Rate and size limits (see
+  :mod:`tables.limits`) are checked before a message is parsed. A socket refused at connect (no such table, a private table
   without its invite) is closed with code 4404 before anything is sent.
 """
 
@@ -31,7 +32,7 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import broadcast, driver, frames, lobby, presence, states
+from . import broadcast, driver, frames, limits, lobby, presence, states
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -42,10 +43,25 @@ LOBBY_GROUP = broadcast.LOBBY_GROUP
 TOGGLES = ("auto_win", "no_calls", "auto_riichi_discard", "sort_hand")
 
 
+def account_of(scope) -> int | None:
+    """The signed-in account of a socket (whose shared message budget it spends)."""
+    user = scope.get("user")
+    return user.pk if user is not None and user.is_authenticated else None
+
+
+def lobby_error(code: str, message: str) -> str:
+    return format_html(
+        '<div id="lobby-error" hx-swap-oob="true" data-error="{}">{}</div>', code, message
+    )
+
+
 class LobbyConsumer(AsyncWebsocketConsumer):
     """Everyone on the lobby page hears about table changes through one group."""
 
     async def connect(self):
+        # Only a per-socket budget: the lobby socket reads nothing, so an account's
+        # table budget is not spent on it.
+        self.limits = limits.SocketLimits()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
         driver.ensure_running()
@@ -55,9 +71,14 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         # The lobby is read-only over the socket; actions go through plain forms.
-        await self.send(
-            text_data='<div id="lobby-error" hx-swap-oob="true">The lobby socket only listens.</div>'
-        )
+        # Every message is still answered, so a confused client learns why nothing
+        # happens; a flood is answered at the socket's rate only.
+        if not self.limits.allow():
+            await self.send(text_data=lobby_error("rate_limited", "Too many messages."))
+        elif self.limits.too_large(text_data, bytes_data):
+            await self.send(text_data=lobby_error("too_large", "That message is too large."))
+        else:
+            await self.send(text_data=lobby_error("listen_only", "The lobby socket only listens."))
 
     async def lobby_update(self, event):
         """Forward a rendered fragment (hx-swap-oob) to this browser."""
@@ -78,6 +99,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def connect(self):
+        # Limits first: every socket that can receive has them (see tables.limits).
+        self.limits = limits.SocketLimits(account_of(self.scope))
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.seat: int | None = None
         self.seat_pk: int | None = None
@@ -111,6 +134,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_current()
 
     async def disconnect(self, code):
+        if getattr(self, "limits", None) is not None:
+            self.limits.close()  # the account's shared bucket counts this socket out
         if not getattr(self, "joined", False):  # refused, or sent to reload, at connect
             return
         await self.channel_layer.group_discard(
@@ -207,6 +232,19 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- messages from the browser --------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
+        # Both limits are checked before the message is read: a flood or a huge
+        # message costs no parsing and no database work, and nothing is applied.
+        if not self.limits.allow():
+            await self.send_error(
+                "rate_limited", "Too many messages: slow down, that one was not read"
+            )
+            return
+        if self.limits.too_large(text_data, bytes_data):
+            await self.send_error(
+                "too_large",
+                f"That message is larger than {self.limits.max_bytes} bytes and was not read",
+            )
+            return
         try:
             data = json.loads(text_data or "")
         except ValueError:

@@ -190,6 +190,8 @@ def ranking(request):
 
 @require_GET
 def profile(request, username):
+    if "\x00" in username:  # PostgreSQL refuses a NUL in a query: no such member anyway
+        raise Http404("There is no such member.")
     player = get_object_or_404(Player, username=username)
     s = stats.player_stats(player)
     ratings = rating.club_ratings()

@@ -7,13 +7,15 @@ the page. Seats are locked while they change so two people cannot take one seat.
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.db import transaction
 from django.db.models import Q
 
 from players.models import Player
 from rules.models import Ruleset
 
-from . import play
+from . import limits, play
 from .models import BOT_LEVELS, Seat, Table
 
 LEVELS = dict(BOT_LEVELS)
@@ -101,6 +103,10 @@ def create_table(
         raise LobbyError("give the table a name")
     if len(name) > 60:
         raise LobbyError("the name is too long (60 characters at most)")
+    # PostgreSQL cannot store a NUL and would answer 500 (found by the fuzzer); no
+    # control character belongs in a name shown to everyone in the lobby.
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise LobbyError("the name may not contain control characters")
     if bot_level:
         check_level(bot_level)
     try:
@@ -108,6 +114,10 @@ def create_table(
     except (TypeError, ValueError, Ruleset.DoesNotExist):
         raise LobbyError("choose one of the club's rulesets") from None
     with transaction.atomic():
+        # The member's row is locked while counting, so two quick submissions of the
+        # form cannot both pass the limit (under SQLite the write lock does this).
+        Player.objects.select_for_update().filter(pk=user.pk).exists()
+        _below_open_limit(user)
         table = Table.objects.create(
             name=name, ruleset=ruleset, is_private=bool(is_private), created_by=user
         )
@@ -122,6 +132,16 @@ def create_table(
     return table
 
 
+def _below_open_limit(user) -> None:
+    """Refuse one more table to a member who already has the most allowed unfinished."""
+    limit = limits.open_table_limit()
+    if limits.open_tables(user) >= limit:
+        raise LobbyError(
+            f"you already have {limit} unfinished table{'' if limit == 1 else 's'}: "
+            "finish or leave one first"
+        )
+
+
 def join(table: Table, user, index, token: str = "") -> Seat:
     _signed_in(user)
     if not may_see(table, user, token):
@@ -131,6 +151,9 @@ def join(table: Table, user, index, token: str = "") -> Seat:
         _open(table)
         if table.seats.filter(player=user).exists():
             raise LobbyError("you already sit at this table")
+        # Sitting down at someone else's table counts towards the limit as well.
+        if table.created_by_id != user.pk:
+            _below_open_limit(user)
         seat = _seat(table, index)
         if not seat.is_empty:
             raise LobbyError(f"seat {seat.index} is taken by {seat.occupant}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from asgiref.sync import async_to_sync
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -58,8 +58,12 @@ def lobby_tables(request):
 
 def _back(request, table: Table | None = None):
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return redirect(target)
+    # Only a path on this site, redirected to as it is: redirect() would take any other
+    # text ("on", "-1") for the name of a view and fail with a 500 (found by the fuzzer).
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    ):
+        return HttpResponseRedirect(target)
     return redirect(table.get_absolute_url() if table else reverse("tables:lobby"))
 
 

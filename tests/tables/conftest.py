@@ -21,6 +21,9 @@ def table_settings(settings):
     settings.TABLE_AUTO_DELAY = 0.3
     settings.TABLE_AWAY_GRACE = 5.0
     settings.TABLE_RESULT_PAUSE = 2.0
+    # The tests' manual clock stands still, so a message budget would never refill;
+    # the limits have their own tests (tests/hardening/test_limits.py).
+    settings.TABLE_MESSAGE_BURST = settings.TABLE_ACCOUNT_BURST = 1_000_000
     states.clear()
     frames.clear()
     yield settings

@@ -1,0 +1,918 @@
+"""A seeded fuzzer for a live server: hostile socket messages and form posts.
+
+:class:`Fuzzer` (run by ``python manage.py fuzz``) sets up tables through the ORM, so
+it must use the same database as the server (the same ``SQLITE_PATH`` or
+``DATABASE_URL``), exactly as ``loadtest`` does. Without ``--url`` it starts its own
+daphne on a free port with this process's database settings.
+
+Each table slot seats a fuzz player, a well-behaved scripted player
+(:class:`tables.scripted.ScriptedPlayer`) and two bots, and has a signed-in
+spectator that is not seated. The fuzz player's socket and the spectator's send a
+seeded mix of messages: wrong JSON types, huge strings, unknown actions, stale and
+future versions, other seats' actions, settings toggles, binary frames, bursts past
+the rate limit, and legal moves taken from the buttons of the last frame, so games
+go on. When a slot's game ends a new table takes its place. Meanwhile a thread posts
+random lobby, table, calculator, API and tournament forms over HTTP with CSRF.
+
+Checked, each a violation that makes the command exit non-zero:
+
+* no HTTP answer is a 5xx;
+* every message that must be refused is answered with an error frame (a message
+  that may be accepted, a legal move or a settings toggle, is followed by a
+  sentinel ``[]`` whose ``malformed`` answer closes the exchange, so an answer
+  that never came is noticed too);
+* no socket is closed by the server: neither the fuzzing ones nor, above all, the
+  well-behaved players';
+* at the end every game's stored rows (version, log, hand index, end, final
+  standings, hand records) equal what replaying its accepted action log gives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from http.cookiejar import Cookie, CookieJar
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Q
+
+from rules.engine.actions import parse_action
+from rules.engine.state import apply
+
+from . import records, states
+
+PREFIX = "fuzz-"
+RULESET = "Fuzz (East only)"
+ROOT = Path(__file__).resolve().parent.parent
+
+VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
+ACTION = re.compile(r'data-action="([^"]+)"')
+ERROR = re.compile(r'id="table-error"[^>]*data-error="([a-z_]+)"[^>]*>([^<]*)<')
+SENTINEL = "[]"  # always refused as malformed, with this text:
+SENTINEL_TEXT = "send JSON such as"
+# What a message that may be accepted can be refused with (never "malformed").
+MAYBE_CODES = {
+    "stale",
+    "illegal",
+    "finished",
+    "not_started",
+    "rate_limited",
+    "missing",
+    "unavailable",
+}
+ANSWER_TIMEOUT = 20.0
+
+# Settings of a server the fuzzer starts itself: quick bots and hand changes, and
+# limits that a normal exchange stays under while a burst still runs into them.
+OWN_SERVER_ENV = {
+    "TABLE_BOT_DELAY": "0.02",
+    "TABLE_AUTO_DELAY": "0.02",
+    "TABLE_RESULT_PAUSE": "0.05",
+    "TABLE_LEASE_SECONDS": "3",
+    "TABLE_MESSAGE_RATE": "300",
+    "TABLE_MESSAGE_BURST": "40",
+    "TABLE_ACCOUNT_RATE": "600",
+    "TABLE_ACCOUNT_BURST": "80",
+    "TABLE_OPEN_LIMIT": "3",
+}
+
+
+class Violation(Exception):
+    pass
+
+
+@dataclass
+class Report:
+    sent: int = 0
+    answers: Counter = field(default_factory=Counter)  # error codes received
+    accepted: int = 0  # maybe-messages that drew no refusal
+    ambiguous: int = 0  # a rate_limited answer that could be either message's
+    forms: int = 0
+    statuses: Counter = field(default_factory=Counter)
+    games_checked: int = 0
+    tables: int = 0
+    good_moves: int = 0
+    violations: list[str] = field(default_factory=list)
+
+    def violate(self, text: str) -> None:
+        if len(self.violations) < 50:
+            self.violations.append(text)
+
+
+# --- the server -------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def database_env() -> dict:
+    """Environment pointing a child process at the database this process uses."""
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return {"SQLITE_PATH": str(db["NAME"]), "DATABASE_URL": ""}
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    host = db.get("HOST") or "127.0.0.1"
+    return {"DATABASE_URL": f"postgres://{auth}{host}:{db.get('PORT') or 5432}/{db['NAME']}"}
+
+
+class OwnServer:
+    """A daphne child process on a free port, on this process's database and Redis."""
+
+    def __init__(self, log_path: Path):
+        self.port = free_port()
+        self.log_path = log_path
+        redis = os.environ.get("REDIS_URL", "")
+        if redis and "socket_timeout" not in redis:
+            # redis-py's 5 s default equals channels-redis's blocking pop: idle reads fail.
+            redis += ("&" if "?" in redis else "?") + "socket_timeout=30"
+        self.env = {
+            **os.environ,
+            **database_env(),
+            "REDIS_URL": redis,
+            "DEBUG": "1",
+            **OWN_SERVER_ENV,
+        }
+
+    def start(self, timeout: float = 30) -> OwnServer:
+        daphne = Path(sys.executable).with_name("daphne")
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [str(daphne), "-b", "127.0.0.1", "-p", str(self.port), "mahjong_site.asgi:application"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        limit = time.monotonic() + timeout
+        while time.monotonic() < limit:  # waiting for another process to listen
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited, see {self.log_path}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("daphne did not start listening")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        self.log.close()
+
+
+# --- set-up through the ORM ---------------------------------------------------------------------
+
+
+def session_cookie(player) -> str:
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(player.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = player.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def fuzz_player(name: str, **extra):
+    from players.models import Player
+
+    player, created = Player.objects.get_or_create(
+        username=f"{PREFIX}{name}", defaults={"display_name": f"Fuzz {name}", **extra}
+    )
+    if created:
+        player.set_unusable_password()
+        player.save()
+    return player
+
+
+def fuzz_ruleset():
+    from rules.models import Ruleset
+
+    ruleset, _ = Ruleset.objects.get_or_create(
+        name=RULESET,
+        defaults={"preset": "ronin", "settings": {"game_type": "tonpuusen", "west_round": False}},
+    )
+    return ruleset
+
+
+def clear() -> None:
+    """Remove what an earlier run left: its tables (with their games) and tournaments."""
+    from players.models import Player
+    from tournaments.models import Tournament
+
+    from .models import Table
+
+    people = Player.objects.filter(username__startswith=PREFIX)
+    Table.objects.filter(Q(name__startswith=PREFIX) | Q(created_by__in=people)).delete()
+    Tournament.objects.filter(created_by__in=people).delete()
+
+
+@dataclass
+class Slot:
+    """One live table of the run and the people at it."""
+
+    table_id: int
+    game_id: int
+    fuzzer: str  # session keys
+    good: str
+    watcher: str
+
+
+def new_slot(number: int, epoch: int, seed: int) -> Slot:
+    from . import lobby
+    from .models import Seat, Table
+    from .play import start_game
+
+    fuzz = fuzz_player(f"player{number}")
+    good = fuzz_player(f"good{number}")
+    watcher = fuzz_player(f"watcher{number}")
+    table = Table.objects.create(name=f"{PREFIX}{number}-{epoch}", ruleset=fuzz_ruleset())
+    for index, (person, level) in enumerate(
+        [(fuzz, ""), (good, ""), (None, "careful"), (None, "efficient")]
+    ):
+        Seat.objects.create(
+            table=table,
+            index=index,
+            player=person or lobby.bot_player(level),
+            bot_level=level,
+        )
+    game = start_game(table, seed=seed)
+    return Slot(
+        table.pk, game.pk, session_cookie(fuzz), session_cookie(good), session_cookie(watcher)
+    )
+
+
+# --- the socket messages --------------------------------------------------------------------------
+
+
+class Junk:
+    """Seeded hostile messages. Each is (payload, kind): kind "refuse" must draw an error
+    frame; "maybe" (a legal move, a settings toggle) may be accepted."""
+
+    TILES = ["1m.0", "5m.0", "0p.0", "9s.3", "7z.2", "1z.1", "5s.2", "0z.0", "10m.1", "5x.1", ""]
+    TYPES = ["discard", "riichi", "tsumo", "ron", "pon", "chi", "pass", "ankan", "kyuushu", "dance"]
+
+    def __init__(self, rng: random.Random, seat: int | None):
+        self.rng = rng
+        self.seat = seat
+
+    def text(self, size: int) -> str:
+        alphabet = 'abc{}[]":,0123456789 \\\u00e9\u6771\U0001f004'
+        return "".join(self.rng.choice(alphabet) for _ in range(size))
+
+    def value(self, depth: int = 0):
+        r = self.rng
+        choices = [
+            lambda: None,
+            lambda: r.choice([True, False]),
+            lambda: r.randint(-(2**70), 2**70),
+            lambda: r.random() * 1e300,
+            lambda: self.text(r.randint(0, 40)),
+            lambda: [self.value(depth + 1) for _ in range(r.randint(0, 3))] if depth < 3 else [],
+            lambda: {self.text(3): self.value(depth + 1)} if depth < 3 else {},
+        ]
+        return r.choice(choices)()
+
+    def action_text(self, version: int) -> str:
+        r = self.rng
+        seat = r.choice([self.seat if self.seat is not None else 0, 0, 1, 2, 3, 4, -1, "x"])
+        parts = [str(seat), r.choice(self.TYPES)]
+        if r.random() < 0.8:
+            parts.append(r.choice(self.TILES))
+        if r.random() < 0.2:
+            parts.append(",".join(r.choice(self.TILES) for _ in range(2)))
+        return ":".join(parts)
+
+    def refused(self, version: int, legal: list[str], others: list[str]):
+        """A message that no server may accept, as (text or bytes)."""
+        r = self.rng
+        kind = r.randrange(12)
+        if kind == 0:
+            return self.text(r.randint(0, 60))  # not JSON
+        if kind == 1:
+            return json.dumps(self.value())  # JSON of any type, not an object
+        if kind == 2:  # the right keys, the wrong types
+            return json.dumps({"action": self.value(), "version": self.value()})
+        if kind == 3:  # a huge string, over the size limit
+            size = r.choice([5000, 20000, 200000])
+            return json.dumps({"action": "x" * size, "version": version})
+        if kind == 4:  # unknown or garbled actions
+            return json.dumps({"action": self.action_text(version), "version": version})
+        if kind in (5, 6) and legal:  # a legal move at a future version
+            # (a stale one may be accepted: an answer to a claim that other seats'
+            # answers overtook still counts, so it is sent as a "maybe" message)
+            return json.dumps({"action": r.choice(legal), "version": version + r.randint(1, 10**9)})
+        if kind == 7 and others:  # another seat's move
+            return json.dumps({"action": r.choice(others), "version": version})
+        if kind == 8:  # binary frames
+            return bytes(r.getrandbits(8) for _ in range(r.randint(0, 64)))
+        if kind == 9:  # versions that are not whole numbers
+            bad = r.choice(["12", "x", -1, 1.5, True, None, [], {}, "1e9", 10**30])
+            if bad == "12" or (isinstance(bad, int) and not isinstance(bad, bool) and bad >= 0):
+                bad = -5  # a numeric string or a big number could be read as a version
+            action = r.choice(legal) if legal else self.action_text(version)
+            return json.dumps({"action": action, "version": bad})
+        if kind == 10:  # deep nesting and junk keys
+            nested: object = "x"
+            for _ in range(r.randint(10, 60)):
+                nested = [nested]
+            return json.dumps({"action": nested, "version": version, self.text(5): self.value()})
+        return json.dumps({"version": version, "HEADERS": {"HX-Request": "true"}})  # no action
+
+    def settings(self) -> str:
+        data = {"settings": 1}
+        for name in ("auto_win", "no_calls", "auto_riichi_discard", "sort_hand"):
+            if self.rng.random() < 0.5:
+                data[name] = self.rng.choice(["on", "1", True, 7, "", [1]])
+        return json.dumps(data)
+
+
+def other_seats(actions: list[str], seat: int) -> list[str]:
+    """The player's own legal moves rewritten for the other seats."""
+    out = []
+    for action in actions:
+        rest = action.split(":", 1)[1]
+        out.extend(f"{other}:{rest}" for other in range(4) if other != seat)
+    return out
+
+
+class FuzzSocket:
+    """One fuzzing socket: sends, and accounts for every answer."""
+
+    def __init__(self, fuzzer: Fuzzer, url: str, cookie: str, seat: int | None, rng):
+        self.fuzzer = fuzzer
+        self.url = url
+        self.cookie = cookie
+        self.seat = seat
+        self.rng = rng
+        self.junk = Junk(rng, seat)
+        self.version = 0
+        self.legal: list[str] = []
+        self.finished = False
+        self.errors: asyncio.Queue = asyncio.Queue()
+        self.closed_by_us = False
+
+    def read(self, frame: str) -> None:
+        found = VERSION.search(frame)
+        if found:
+            version = int(found.group(1))
+            if version >= self.version:
+                self.version = version
+                self.legal = [a for a in ACTION.findall(frame) if a.startswith(f"{self.seat}:")]
+        if "final-panel" in frame:
+            self.finished = True
+        error = ERROR.search(frame)
+        if error:
+            self.errors.put_nowait((error.group(1), error.group(2)))
+
+    async def answer(self, what: str) -> tuple[str, str]:
+        try:
+            return await asyncio.wait_for(self.errors.get(), ANSWER_TIMEOUT)
+        except TimeoutError:
+            raise Violation(f"no error frame answered {what} on {self.url}") from None
+
+    async def run(self, stop: asyncio.Event, over: asyncio.Event) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
+
+        headers = {
+            "Cookie": f"{settings.SESSION_COOKIE_NAME}={self.cookie}",
+            "Origin": "http://127.0.0.1",
+        }
+        report = self.fuzzer.report
+        async with connect(self.url, additional_headers=headers, max_size=2**24) as ws:
+
+            async def reader():
+                try:
+                    async for frame in ws:
+                        self.read(frame if isinstance(frame, str) else frame.decode())
+                except ConnectionClosed:
+                    pass
+                if not self.closed_by_us:
+                    report.violate(f"the server closed a fuzzing socket: {self.url}")
+                    stop.set()
+
+            reading = asyncio.create_task(reader())
+            try:
+                while not (stop.is_set() or over.is_set() or self.finished):
+                    if not self.fuzzer.take_budget():
+                        break
+                    await self.one(ws)
+            finally:
+                self.closed_by_us = True
+                reading.cancel()
+
+    async def one(self, ws) -> None:
+        """Send one message (or one burst) and read the answers it is owed."""
+        r = self.rng
+        report = self.fuzzer.report
+        roll = r.random()
+        seated = self.seat is not None
+        if seated and self.legal and roll < 0.35:  # a real move keeps the game going
+            version = self.version
+            if r.random() < 0.1:  # stale: refused, unless only other answers came since
+                version = max(0, version - r.randint(1, 5))
+            await self.maybe(ws, json.dumps({"action": r.choice(self.legal), "version": version}))
+        elif roll < 0.40:
+            await self.maybe(ws, self.junk.settings()) if seated else await self.refuse(
+                ws, self.junk.settings()
+            )
+        elif roll < 0.41:  # a burst past the rate limit: every message is still answered
+            count = r.randint(60, 120)
+            count = self.fuzzer.take_extra(count - 1) + 1
+            for _ in range(count):
+                await ws.send(self.junk.refused(self.version, [], []))
+            report.sent += count
+            for n in range(count):
+                code, _ = await self.answer(f"message {n + 1} of a burst of {count}")
+                report.answers[code] += 1
+        else:
+            others = other_seats(self.legal, self.seat) if seated else []
+            await self.refuse(ws, self.junk.refused(self.version, self.legal, others))
+
+    async def refuse(self, ws, payload) -> None:
+        await ws.send(payload)
+        self.fuzzer.report.sent += 1
+        code, _ = await self.answer(f"{str(payload)[:80]!r}")
+        self.fuzzer.report.answers[code] += 1
+
+    async def maybe(self, ws, payload: str) -> None:
+        report = self.fuzzer.report
+        await ws.send(payload)
+        await ws.send(SENTINEL)
+        self.fuzzer.take_extra(1)  # the sentinel is a message of the run too
+        report.sent += 2
+        code, text = await self.answer(f"{payload[:80]!r} and its sentinel")
+        report.answers[code] += 1
+        if code == "malformed" and text.startswith(SENTINEL_TEXT):
+            report.accepted += 1  # the sentinel's answer: the message drew none
+            return
+        if code not in MAYBE_CODES:
+            report.violate(f"{payload[:80]!r} was refused with {code!r}: {text}")
+        if code == "rate_limited":
+            # Either message's answer. Whichever it was, at most one more is owed.
+            try:
+                code, text = await asyncio.wait_for(self.errors.get(), 2.0)
+                report.answers[code] += 1
+            except TimeoutError:
+                report.ambiguous += 1
+            return
+        code, text = await self.answer(f"the sentinel after {payload[:80]!r}")
+        report.answers[code] += 1
+
+
+# --- form posts over HTTP ----------------------------------------------------------------------------
+
+
+class FormClient:
+    """A signed-in (or anonymous) browser over urllib: cookies, CSRF token, no redirects."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    def __init__(self, base: str, session_key: str | None):
+        self.base = base
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), self.NoRedirect
+        )
+        host = urllib.parse.urlparse(base).hostname
+        if session_key:
+            self.jar.set_cookie(cookie(settings.SESSION_COOKIE_NAME, session_key, host))
+        self.token = ""
+
+    def request(self, method: str, path: str, data=None, body: bytes | None = None, ctype=None):
+        url = self.base + path
+        headers = {"X-CSRFToken": self.token, "Referer": self.base + "/"}
+        if data is not None:
+            body = urllib.parse.urlencode(data, doseq=True).encode()
+            ctype = "application/x-www-form-urlencoded"
+        if ctype:
+            headers["Content-Type"] = ctype
+        req = urllib.request.Request(url, data=body, headers=headers, method=method)
+        try:
+            with self.opener.open(req, timeout=60) as response:
+                response.read()
+                status = response.status
+        except urllib.error.HTTPError as exc:
+            exc.read()
+            status = exc.code
+        for c in self.jar:
+            if c.name == settings.CSRF_COOKIE_NAME:
+                self.token = c.value
+        return status
+
+    def prime(self) -> None:
+        """Fetch a page that sets the CSRF cookie."""
+        self.request("GET", "/rules/calculator/")
+
+
+def cookie(name: str, value: str, host: str) -> Cookie:
+    return Cookie(
+        0,
+        name,
+        value,
+        None,
+        False,
+        host,
+        False,
+        False,
+        "/",
+        True,
+        False,
+        None,
+        False,
+        None,
+        None,
+        {},
+    )
+
+
+class FormFuzzer:
+    """Random form posts; every answer must be below 500."""
+
+    def __init__(self, fuzzer: Fuzzer, base: str, rng: random.Random):
+        self.fuzzer = fuzzer
+        self.base = base
+        self.rng = rng
+
+    def set_up(self) -> None:
+        from tournaments.models import Tournament
+
+        member = fuzz_player("member")
+        staff = fuzz_player("staff", is_staff=True)
+        self.ruleset_id = fuzz_ruleset().pk
+        self.clients = [
+            FormClient(self.base, None),
+            FormClient(self.base, session_cookie(member)),
+            FormClient(self.base, session_cookie(staff)),
+        ]
+        for c in self.clients:
+            c.prime()
+        self.tournament = Tournament.objects.create(
+            name=f"{PREFIX}cup",
+            start_date="2026-01-01",
+            ruleset_id=self.ruleset_id,
+            rounds=3,
+            created_by=staff,
+        )
+
+    def junk(self):
+        r = self.rng
+        return r.choice(
+            [
+                "",
+                "x" * r.choice([1, 61, 200, 5000]),
+                str(r.randint(-5, 10**6)),
+                "-1",
+                "0",
+                "1.5",
+                "\u6771\u5357",
+                "<script>alert(1)</script>",
+                "2026-13-45",
+                "null",
+                str(self.ruleset_id),
+                "on",
+                "\x00",
+            ]
+        )
+
+    def table_ids(self) -> list[int]:
+        from .models import Table
+
+        ids = list(Table.objects.order_by("-pk").values_list("pk", flat=True)[:10])
+        return [*ids, 999_999]
+
+    def one(self) -> None:
+        r = self.rng
+        client = r.choice(self.clients)
+        j = self.junk
+        t = self.tournament.pk
+        tables = self.table_ids()
+        choices = [
+            lambda: (
+                "POST",
+                "/tables/new/",
+                {
+                    "name": r.choice([f"{PREFIX}{r.randint(0, 99)}", j()]),
+                    "ruleset": r.choice([self.ruleset_id, j()]),
+                    "bots": r.choice(["", "careful", "efficient", "tsumogiri", j()]),
+                    "private": r.choice(["on", ""]),
+                    "sit": r.choice(["on", ""]),
+                },
+            ),
+            lambda: (
+                "POST",
+                f"/tables/{r.choice(tables)}/seats/",
+                {
+                    "do": r.choice(["join", "leave", "add_bot", "remove_bot", "start", j()]),
+                    "seat": r.choice(["0", "1", "2", "3", j()]),
+                    "level": r.choice(["careful", j()]),
+                    "next": r.choice(["", "/", "https://evil.example/", j()]),
+                },
+            ),
+            lambda: (
+                "POST",
+                f"/tables/{r.choice(tables)}/act/",
+                {"action": r.choice(["0:discard:1m.0", "1:pass", j()]), "version": j()},
+            ),
+            lambda: (
+                "GET",
+                "/rules/calculator/?"
+                + urllib.parse.urlencode(
+                    {
+                        k: r.choice(["123m456p789s11z", "1m", j()])
+                        for k in r.sample(
+                            ["hand", "win_tile", "win", "dora", "honba", "pick", "drop", "mode"], 4
+                        )
+                    }
+                ),
+                None,
+            ),
+            lambda: ("JSON", r.choice(["/api/score", "/api/waits"]), None),
+            lambda: (
+                "POST",
+                r.choice(["/tournaments/new/", f"/tournaments/{t}/edit/"]),
+                {
+                    "name": j(),
+                    "format": r.choice(["offline", "online", "league", j()]),
+                    "start_date": r.choice(["2026-02-01", j()]),
+                    "end_date": j(),
+                    "ruleset": r.choice([self.ruleset_id, j()]),
+                    "overrides": r.choice(["", "{}", '{"uma": "x"}', j()]),
+                    "rounds": j(),
+                },
+            ),
+            lambda: (
+                "POST",
+                r.choice(
+                    [
+                        f"/tournaments/{t}/organizers/",
+                        f"/tournaments/{t}/entries/",
+                        f"/tournaments/{t}/register/",
+                        f"/tournaments/{t}/withdraw/",
+                        f"/tournaments/{t}/rounds/",
+                        f"/tournaments/{t}/rounds/1/redraw/",
+                        f"/tournaments/{t}/rounds/1/publish/",
+                        f"/tournaments/{t}/tables/{r.randint(1, 50)}/result/",
+                        f"/tournaments/{t}/tables/{r.randint(1, 50)}/link/",
+                        f"/tournaments/{t}/games/new/",
+                    ]
+                ),
+                {
+                    "player": r.choice([f"{PREFIX}member", f"{PREFIX}good0", j()]),
+                    "team": j(),
+                    "substitute": r.choice(["on", ""]),
+                    "method": r.choice(["random", "swiss", "manual", j()]),
+                    "seating_seed": j(),
+                    "seating": j(),
+                    "table_id": j(),
+                    "score_0": j(),
+                    "score_1": "25000",
+                    "leftover_sticks": j(),
+                    "confirm": "on",
+                },
+            ),
+        ]
+        method, path, data = r.choice(choices)()
+        if method == "JSON":
+            body = json.dumps(Junk(r, 0).value()).encode()
+            if r.random() < 0.5:
+                body = json.dumps({"hand": r.choice(["123m456p789s234s99p", j()])}).encode()
+            status = client.request("POST", path, body=body, ctype="application/json")
+        elif method == "GET":
+            status = client.request("GET", path)
+        else:
+            status = client.request(method, path, data)
+        report = self.fuzzer.report
+        report.forms += 1
+        report.statuses[status] += 1
+        if status >= 500:
+            report.violate(f"HTTP {status} for {method} {path} {data!r}"[:400])
+
+    def run(self, count: int, stop: threading.Event) -> None:
+        from django.db import connections
+
+        try:
+            self.set_up()
+            for _ in range(count):
+                if stop.is_set():
+                    break
+                self.one()
+        except Exception as exc:  # the fuzzer's own failure is a result, reported
+            self.fuzzer.report.violate(f"form fuzzing stopped: {exc!r}")
+        finally:
+            connections.close_all()
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+
+class Fuzzer:
+    def __init__(self, *, messages: int, seed: int, forms: int, tables: int, every: int, write):
+        self.messages = messages
+        self.seed = seed
+        self.forms = forms
+        self.slots = tables
+        self.every = max(1, every)
+        self.write = write
+        self.report = Report()
+        self.rng = random.Random(seed)
+        self.budget = messages
+        self.next_progress = self.every
+        self.started = time.monotonic()
+
+    def take_budget(self) -> bool:
+        if self.budget <= 0:
+            return False
+        self.budget -= 1
+        self.progress()
+        return True
+
+    def take_extra(self, wanted: int) -> int:
+        granted = max(0, min(wanted, self.budget))
+        self.budget -= granted
+        return granted
+
+    def progress(self) -> None:
+        done = self.messages - self.budget
+        while done >= self.next_progress:
+            r = self.report
+            self.write(
+                f"  {self.next_progress:>8} messages  {time.monotonic() - self.started:6.1f} s  "
+                f"forms {r.forms}  tables {r.tables}  accepted {r.accepted}  "
+                f"violations {len(r.violations)}"
+            )
+            self.next_progress += self.every
+
+    def run(self, ws_base: str, http_base: str) -> Report:
+        from asgiref.sync import sync_to_async
+
+        clear()
+        stop_forms = threading.Event()
+        forms = FormFuzzer(self, http_base, random.Random(self.rng.random()))
+        form_thread = threading.Thread(target=forms.run, args=(self.forms, stop_forms))
+        form_thread.start()
+        try:
+            asyncio.run(self.sockets(ws_base, sync_to_async))
+        finally:
+            if self.report.violations:
+                stop_forms.set()
+            form_thread.join()
+        return self.report
+
+    async def sockets(self, ws_base: str, to_thread) -> None:
+        stop = asyncio.Event()
+        make_slot = to_thread(new_slot, thread_sensitive=True)
+
+        async def slot(number: int) -> None:
+            rng = random.Random(self.seed * 1000 + number)
+            epoch = 0
+            while self.budget > 0 and not stop.is_set():
+                seed = self.seed * 100_000 + number * 1000 + epoch
+                s = await make_slot(number, epoch, seed)
+                self.report.tables += 1
+                epoch += 1
+                await self.play_slot(s, ws_base, rng, stop)
+
+        await asyncio.gather(*(slot(n) for n in range(self.slots)))
+
+    async def play_slot(self, s: Slot, ws_base: str, rng: random.Random, stop) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        from .scripted import ScriptedPlayer
+
+        url = f"{ws_base}/ws/tables/{s.table_id}/"
+        cookie = settings.SESSION_COOKIE_NAME
+        good = ScriptedPlayer(url, {"Cookie": f"{cookie}={s.good}", "Origin": "http://127.0.0.1"})
+        over = asyncio.Event()  # the game ended: the slot's sockets stop
+        sockets = [
+            FuzzSocket(self, url, s.fuzzer, 0, random.Random(rng.random())),
+            FuzzSocket(self, url, s.watcher, None, random.Random(rng.random())),
+        ]
+
+        async def good_player():
+            try:
+                await good.play()
+            except ConnectionClosed as exc:
+                self.report.violate(f"a well-behaved player was dropped at {url}: {exc!r}")
+                stop.set()
+            finally:
+                self.report.good_moves += good.stats.moves
+                over.set()
+
+        async def fuzzing(fs: FuzzSocket):
+            try:
+                await fs.run(stop, over)
+            except Violation as exc:
+                self.report.violate(str(exc))
+                stop.set()
+            except ConnectionClosed as exc:
+                self.report.violate(f"a fuzzing socket was dropped at {url}: {exc!r}")
+                stop.set()
+
+        good_task = asyncio.create_task(good_player())
+        await asyncio.gather(*(fuzzing(fs) for fs in sockets))
+        if not good_task.done():
+            # Out of messages (or stopped by a violation) before the game ended: the
+            # well-behaved player leaves, the bots and timers finish the game.
+            good_task.cancel()
+        await asyncio.gather(good_task, return_exceptions=True)
+
+
+# --- the end: replay every game ---------------------------------------------------------------------
+
+
+def fuzzed_games():
+    from players.models import Player
+
+    from .models import Game
+
+    people = Player.objects.filter(username__startswith=PREFIX)
+    return Game.objects.filter(
+        Q(table__name__startswith=PREFIX) | Q(table__created_by__in=people)
+    ).order_by("pk")
+
+
+def check_game(game) -> list[str]:
+    """How the stored game differs from a replay of its action log (empty: it does not)."""
+    from .models import HandRecord
+
+    problems = []
+    where = f"game {game.pk} (table {game.table_id})"
+    if len(game.log) != game.version:
+        problems.append(f"{where}: version {game.version} but {len(game.log)} logged actions")
+    setup = states.setup_of(game)
+    state = states.replay_log(setup, [])
+    expected_hands = []
+    for number, text in enumerate(game.log):
+        before = state
+        try:
+            state, _ = apply(before, parse_action(text))
+        except Exception as exc:
+            return [f"{where}: logged action {number} {text!r} does not replay: {exc}"]
+        if state.hand_index != before.hand_index or (state.finished and not before.finished):
+            start, end = records.hand_bounds(state, before.hand_index)
+            expected_hands.append(
+                records.hand_record(game, before.hand_index, state.last_result, start, end)
+            )
+    whole = states.replay_log(setup, game.log)
+    if whole.scores != state.scores or whole.hand_index != state.hand_index:
+        problems.append(f"{where}: replaying at once and step by step disagree")
+    if state.hand_index != game.hand_index:
+        problems.append(f"{where}: stored hand {game.hand_index}, replayed {state.hand_index}")
+    if bool(game.finished) != state.finished:
+        problems.append(
+            f"{where}: stored finished={bool(game.finished)}, replayed {state.finished}"
+        )
+    if state.finished and game.final != records.standings_json(state.final):
+        problems.append(f"{where}: stored final standings differ from the replay")
+    # Read after the game row: a hand stored later has an index past these.
+    stored = {
+        h.index: h
+        for h in HandRecord.objects.filter(game_id=game.pk, index__lt=len(expected_hands))
+    }
+    for want in expected_hands:
+        have = stored.get(want.index)
+        fields = ("result_type", "deltas", "scores_after", "log_start", "log_end", "winners")
+        if have is None:
+            problems.append(f"{where}: hand {want.index} has no record")
+        elif any(getattr(have, f) != getattr(want, f) for f in fields):
+            problems.append(f"{where}: hand {want.index}'s record differs from the replay")
+    return problems
+
+
+def check_games(report: Report) -> None:
+    for game in fuzzed_games():
+        report.games_checked += 1
+        for problem in check_game(game):
+            report.violate(problem)

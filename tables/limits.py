@@ -1,0 +1,202 @@
+"""Abuse limits of the live tables: message rates, message sizes, open tables.
+
+A socket message costs the server a database read and a render even when it is
+refused, so every table socket spends tokens from two buckets before anything is
+parsed: its own (one browser tab) and its account's (all the tabs and scripts of
+one member together, so opening more sockets does not buy more messages). A
+message that finds either bucket empty is refused with ``rate_limited``; a message
+larger than ``TABLE_MESSAGE_MAX_BYTES`` is refused with ``too_large`` unread. The
+socket stays open in both cases: a browser that clicked too eagerly must not lose
+its table.
+
+The account buckets live in this process's memory. With several daphne processes
+an account's budget is per process (a member behind a proxy that spreads their
+sockets over N processes gets at most N times the budget); that is acceptable,
+because the aim is to keep one client from flooding one process, and it costs no
+round trip to Redis per message.
+
+Time comes from an injectable clock (:mod:`tables.clock`), so the tests refill a
+bucket by moving a ManualClock instead of sleeping.
+
+=========================  =======  ===============================================
+setting                    default  meaning
+=========================  =======  ===============================================
+TABLE_MESSAGE_RATE         10       messages per second one socket may send ...
+TABLE_MESSAGE_BURST        20       ... after a burst of this many
+TABLE_ACCOUNT_RATE         25       messages per second of one account's sockets ...
+TABLE_ACCOUNT_BURST        50       ... after a burst of this many
+TABLE_MESSAGE_MAX_BYTES    4096     largest socket message read (table and lobby)
+TABLE_OPEN_LIMIT           3        unfinished tables one member may be part of
+=========================  =======  ===============================================
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from . import clock as clocks
+
+DEFAULTS = {
+    "TABLE_MESSAGE_RATE": 10.0,
+    "TABLE_MESSAGE_BURST": 20,
+    "TABLE_ACCOUNT_RATE": 25.0,
+    "TABLE_ACCOUNT_BURST": 50,
+    "TABLE_MESSAGE_MAX_BYTES": 4096,
+    "TABLE_OPEN_LIMIT": 3,
+}
+
+
+def setting(name: str):
+    """The setting (settings.py reads the environment; tests override it), else the default."""
+    value = getattr(settings, name, None)
+    return DEFAULTS[name] if value is None else value
+
+
+def _seconds(clock) -> float:
+    return clock.now().timestamp()
+
+
+@dataclass
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; a message takes one."""
+
+    rate: float
+    burst: float
+    tokens: float
+    updated: float
+
+    @classmethod
+    def full(cls, rate: float, burst: float, clock) -> TokenBucket:
+        return cls(float(rate), float(burst), float(burst), _seconds(clock))
+
+    def refill(self, now: float) -> None:
+        # A clock that went backwards (a test, an NTP step) refills nothing.
+        elapsed = max(0.0, now - self.updated)
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.updated = now
+
+    def has_token(self, now: float) -> bool:
+        self.refill(now)
+        return self.tokens >= 1.0
+
+    def take(self, now: float) -> bool:
+        self.refill(now)
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class AccountBuckets:
+    """The shared buckets of the accounts that have a socket open in this process.
+
+    A bucket lives while one of its account's sockets is open (counted with
+    :meth:`join` / :meth:`leave`), so closing and reopening a socket quickly does
+    not hand out a fresh burst while another tab stays open, and an account with no
+    socket left costs no memory.
+    """
+
+    def __init__(self):
+        self._buckets: dict[int, TokenBucket] = {}
+        self._sockets: dict[int, int] = {}
+        self._lock = threading.Lock()
+
+    def join(self, account: int, clock) -> TokenBucket:
+        with self._lock:
+            self._sockets[account] = self._sockets.get(account, 0) + 1
+            bucket = self._buckets.get(account)
+            if bucket is None:
+                bucket = TokenBucket.full(
+                    setting("TABLE_ACCOUNT_RATE"), setting("TABLE_ACCOUNT_BURST"), clock
+                )
+                self._buckets[account] = bucket
+            return bucket
+
+    def leave(self, account: int) -> None:
+        with self._lock:
+            left = self._sockets.get(account, 0) - 1
+            if left > 0:
+                self._sockets[account] = left
+            else:
+                self._sockets.pop(account, None)
+                self._buckets.pop(account, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._buckets.clear()
+            self._sockets.clear()
+
+
+ACCOUNTS = AccountBuckets()
+
+
+class SocketLimits:
+    """What one socket may still send: its bucket and, when signed in, its account's."""
+
+    def __init__(self, account: int | None = None, clock=None):
+        self.clock = clock
+        clock = self._clock()
+        self.own = TokenBucket.full(
+            setting("TABLE_MESSAGE_RATE"), setting("TABLE_MESSAGE_BURST"), clock
+        )
+        self.account = account
+        self.shared = ACCOUNTS.join(account, clock) if account is not None else None
+        self.max_bytes = int(setting("TABLE_MESSAGE_MAX_BYTES"))
+
+    def _clock(self):
+        # The process clock is looked up on every message, so a test that swaps in a
+        # ManualClock after the socket opened still drives it.
+        return self.clock or clocks.current()
+
+    def allow(self) -> bool:
+        """Take a token from both buckets, or from neither when one is empty."""
+        now = _seconds(self._clock())
+        if not self.own.has_token(now):
+            return False
+        if self.shared is not None and not self.shared.take(now):
+            return False
+        self.own.take(now)
+        return True
+
+    def too_large(self, text_data: str | None, bytes_data: bytes | None) -> bool:
+        """Whether a message is over the size limit, judged without decoding or parsing it."""
+        if bytes_data is not None and len(bytes_data) > self.max_bytes:
+            return True
+        if text_data is None:
+            return False
+        # A character is one to four bytes: count bytes only when the length alone
+        # cannot decide (that encode is then of at most max_bytes characters).
+        if len(text_data) > self.max_bytes:
+            return True
+        return len(text_data) * 4 > self.max_bytes and (
+            len(text_data.encode("utf-8", "surrogatepass")) > self.max_bytes
+        )
+
+    def close(self) -> None:
+        if self.account is not None:
+            ACCOUNTS.leave(self.account)
+            self.account = None
+
+
+# --- open tables ---------------------------------------------------------------------------
+
+
+def open_tables(user) -> int:
+    """How many unfinished tables ``user`` created or sits at (as a person, not a bot)."""
+    from django.db.models import Q
+
+    from .models import Table
+
+    return (
+        Table.objects.exclude(status=Table.FINISHED)
+        .filter(Q(created_by=user) | Q(seats__player=user, seats__bot_level=""))
+        .distinct()
+        .count()
+    )
+
+
+def open_table_limit() -> int:
+    return int(setting("TABLE_OPEN_LIMIT"))

@@ -1,0 +1,41 @@
+"""The fuzzer, at a reduced count, against a daphne it starts itself on the test database."""
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tables import fuzzing
+from tables.models import Game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_it_survives_a_seeded_fuzz_run_and_every_game_replays(capsys):
+    call_command("fuzz", messages=3000, seed=11, forms=300, keep=True)
+    out = capsys.readouterr().out
+    assert "No violations (seed 11)." in out
+    assert "messages sent     30" in out  # the 3,000 and their sentinels
+    assert "form posts        300" in out
+    games = list(fuzzing.fuzzed_games())
+    assert len(games) >= 3 and any(g.version > 0 for g in games)  # the games went on
+    assert all(fuzzing.check_game(g) == [] for g in games)
+
+
+def test_it_notices_a_stored_game_that_does_not_match_its_log(clock):
+    from tables.fuzzing import new_slot
+
+    slot = new_slot(0, 0, seed=5)
+    game = Game.objects.get(pk=slot.game_id)
+    assert fuzzing.check_game(game) == []
+    Game.objects.filter(pk=game.pk).update(version=3)  # a version with no actions behind it
+    problems = fuzzing.check_game(Game.objects.get(pk=game.pk))
+    assert problems and "version 3 but 0 logged actions" in problems[0]
+
+
+def test_it_exits_non_zero_with_the_seed_on_a_violation(monkeypatch):
+    def broken(self, ws_base, http_base):
+        self.report.violate("a planted violation")
+        return self.report
+
+    monkeypatch.setattr(fuzzing.Fuzzer, "run", broken)
+    with pytest.raises(CommandError, match="1 violation\\(s\\) with --seed 9"):
+        call_command("fuzz", messages=10, seed=9, forms=0, url="ws://127.0.0.1:9")
