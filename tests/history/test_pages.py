@@ -89,3 +89,11 @@ def test_it_draws_charts_as_valid_svg_with_words_for_screen_readers():
     assert "from 1500 to 1490" in root.get("aria-label")
     assert len(root.findall("{http://www.w3.org/2000/svg}circle")) == 3
     assert charts.line_chart([], title="Rating") == ""
+
+
+def test_it_links_a_finished_table_to_its_game_record(client, one_game):
+    page = client.get(reverse("tables:table", args=[one_game.table_id]))
+    assert page.status_code == 200
+    record = reverse("history:game", args=[one_game.pk])
+    assert f'href="{record}"' in page.content.decode()
+    assert client.get(record).status_code == 200
