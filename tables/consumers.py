@@ -32,7 +32,7 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import broadcast, driver, frames, limits, lobby, presence, states
+from . import broadcast, driver, frames, limits, lobby, presence, states, twins
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -156,7 +156,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         game = table.current_game()
         self.game_id = game.pk if game else None
         self.load_seats(user)
-        return True
+        # Someone playing the same tiles at another table may not watch this one.
+        return self.seat is not None or not twins.plays_a_twin(user, game)
 
     def load_seats(self, user=None) -> None:
         user = user or self.scope.get("user")

@@ -28,7 +28,7 @@ from rules.engine import rulesets
 from rules.engine.actions import parse_action
 from rules.engine.standings import format_final
 
-from . import charts, lobby, rating, replayer, states, stats
+from . import charts, lobby, rating, replayer, states, stats, twins
 from .logs import ownjson, tenhou6
 from .logs.importer import MAX_BYTES, import_log
 from .models import WINDS, Game, HandRecord
@@ -94,11 +94,12 @@ def _finished_game(request, pk: int):
     table = game.table
     if not lobby.may_see(table, request.user, request.GET.get("invite", "")):
         raise Http404("There is no game with this number.")
-    if not game.is_finished:
+    sealed = game.is_finished and twins.record_sealed(game)
+    if not game.is_finished or sealed:
         response = render(
             request,
             "history/not_yet.html",
-            {"game": game, "table": table},
+            {"game": game, "table": table, "twin": sealed},
             status=403,
         )
         return None, response

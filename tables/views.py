@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rules.models import Ruleset
 
-from . import broadcast, frames, lobby, states
+from . import broadcast, frames, lobby, states, twins
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_LEVELS, Seat, Table
@@ -150,6 +150,9 @@ def table_page(request, pk: int):
         )
     _decorate(table, request.user)
     mine = table.my_seat
+    game = table.current_game()
+    if mine is None and twins.plays_a_twin(request.user, game):
+        return render(request, "tables/twin.html", {"table": table}, status=403)
     context = {
         "table": table,
         "seat_rows": table.seat_rows,
@@ -163,7 +166,6 @@ def table_page(request, pk: int):
         if table.is_private and table.can_manage
         else "",
     }
-    game = table.current_game()
     if game is not None:
         state = states.state_of(game)
         game_timers = timing.Timers(
