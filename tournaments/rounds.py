@@ -98,11 +98,14 @@ def draw(
     duplicate: bool = False,
     manual: Sequence[Sequence] | None = None,
     round_: Round | None = None,
+    wall_seed: int | None = None,
 ) -> Round:
     """Draw (or draw again) the seating of the next round, as a draft.
 
     ``manual`` is the uploaded seating: tables of players, East first, used as
-    given; the registered players left out of it get byes.
+    given; the registered players left out of it get byes. An online round also
+    gets its wall seed: ``wall_seed`` when given (tests, a replayed event), else a
+    fresh secret one.
     """
     if round_ is not None and round_.published:
         raise SeatingError("This round is published: its seating can no longer be drawn again.")
@@ -141,7 +144,12 @@ def draw(
     round_.method = method
     round_.seating_seed = seating_seed
     round_.duplicate = duplicate and tournament.is_online
-    round_.seed = rng.randrange(SEED_LIMIT) if round_.duplicate else None
+    # The wall seed is secret until the round's games are over: it is not drawn from
+    # the seating seed, which the round page shows and staff may choose.
+    if tournament.is_online:
+        round_.seed = wall_seed if wall_seed is not None else new_seed()
+    else:
+        round_.seed = None
     round_.save()
     for n, table in enumerate(tables, start=1):
         row = TournamentTable.objects.create(tournament=tournament, round=round_, number=n)
@@ -151,11 +159,22 @@ def draw(
 
 
 @transaction.atomic
-def publish(round_: Round, clock=timezone.now) -> None:
-    round_.published = clock()
-    round_.save(update_fields=["published"])
-    if round_.tournament.is_online:
-        live.open_tables(round_)
+def publish(round_: Round, clock=timezone.now) -> list[int]:
+    """Publish a round (once: publishing again keeps the first time).
+
+    An online round's tables go live at once (see :func:`tournaments.live.open_tables`);
+    returns their live table ids, none for an offline round.
+    """
+    locked = Round.objects.select_for_update().get(pk=round_.pk)
+    if locked.published is None:
+        locked.published = clock()
+        locked.save(update_fields=["published"])
+    round_.published = locked.published
+    if not round_.tournament.is_online:
+        return []
+    ids = live.open_tables(locked)
+    round_.seed = Round.objects.values_list("seed", flat=True).get(pk=round_.pk)
+    return ids
 
 
 def quality(round_: Round) -> seating.Quality:
@@ -178,6 +197,10 @@ def substitute(seat: Seat, player_id: int) -> None:
     """Put ``player_id`` in a seat for this round, remembering whom they replace."""
     if hasattr(seat.table, "result"):
         raise SeatingError("This table already has a result; correct the result instead.")
+    if seat.table.table_id is not None:
+        raise SeatingError(
+            "This table is already playing on its live table; its seats can no longer change."
+        )
     if seat.substitute_for_id is None:
         seat.substitute_for_id = seat.player_id
     seat.player_id = player_id

@@ -353,8 +353,15 @@ def round_publish(request, tournament_id, number):
     if round_.published:
         messages.info(request, "This round was already published.")
     else:
-        rounds.publish(round_)
-        messages.success(request, f"Round {round_.number} is published.")
+        live_tables = rounds.publish(round_)
+        if live_tables:
+            messages.success(
+                request,
+                f"Round {round_.number} is published and its {len(live_tables)} "
+                f"live table{'s are' if len(live_tables) != 1 else ' is'} playing.",
+            )
+        else:
+            messages.success(request, f"Round {round_.number} is published.")
     return redirect(round_)
 
 
@@ -397,10 +404,23 @@ def round_detail(request, tournament_id, number):
         .exclude(player_id__in=seated_ids)
         .select_related("player")
     )
+    own_table = None
+    if request.user.is_authenticated:
+        own_table = next(
+            (
+                t["table"]
+                for t in tables
+                if any(row["seat"].player_id == request.user.pk for row in t["seats"])
+            ),
+            None,
+        )
     context = {
         "tournament": tournament,
         "round": round_,
         "tables": tables,
+        "own_table": own_table,
+        # The wall seed stays secret until every game of the round is over.
+        "show_wall_seed": bool(tables) and all(t["result"] for t in tables),
         "byes": round_.byes.select_related("player"),
         "quality": quality,
         "repeated_pairs": [

@@ -7,10 +7,19 @@ from django.utils import timezone
 
 from players.models import Player
 from rules.models import Ruleset
+from tables import dbwork
 from tournaments import records, rounds
 from tournaments.models import Registration, Tournament
 
 PASSWORD = "pw-tournament-123"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def close_thread_connections(django_db_setup):
+    """Async tests leave database connections open in asgiref's worker threads; close
+    them before the test database is dropped (PostgreSQL refuses while they last)."""
+    yield
+    dbwork.shut_down()
 
 
 @pytest.fixture
