@@ -127,6 +127,10 @@ class Game(models.Model):
     # Explicit walls for the first hands (a set puzzle, a bug report turned into a
     # test); later hands are shuffled from the seed.
     walls = models.JSONField(default=list, blank=True)
+    # The seats a bot played, fixed when the game starts. Seed 000's open-riichi
+    # setting for robots (ruleset.open_riichi_robot) changes what is legal, so the
+    # game is replayed with them; older games, stored without, had no robot seats.
+    robots = models.JSONField(default=list, blank=True, help_text="Seats (0-3) played by a bot.")
     log = models.JSONField(default=list, blank=True, help_text="Action strings, in order.")
     version = models.PositiveIntegerField(default=0)
     hand_index = models.PositiveIntegerField(default=0)

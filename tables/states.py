@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from rules.engine import rulesets
 from rules.engine.actions import parse_action
+from rules.engine.play import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import GameSetup, GameState, apply
 
@@ -55,8 +56,10 @@ def cached(game_id: int, version: int | None = None) -> GameState | None:
 
 
 def setup_of(game) -> GameSetup:
+    """The engine's setup of a stored game, robot seats included (see ``Game.robots``)."""
     walls = tuple(tuple(w) for w in (game.walls or ()))
-    return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls)
+    robots = check_robots(game.robots or ())
+    return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls, robots)
 
 
 def advance(game_id: int, version: int, text: str) -> GameState | None:

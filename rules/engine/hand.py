@@ -48,10 +48,10 @@ def _replacements(counts34: Sequence[int]) -> int:
 # --- necessary tiles, remembered ------------------------------------------------
 
 # xiangting's answer for a 3n+1 hand by its 34 counts. The engine asks it for the
-# hand a seat keeps after each discard and the bots for each discard they weigh,
-# often about the same hands (the hand a bot chose to keep is the one the engine
-# analyses next, and the one the bot weighs again when it next throws its draw).
-# Inside a game loop a call costs several times what a dictionary lookup does.
+# hand a seat keeps after each discard, often about the same hands. The key, as
+# bytes, is also what xiangting is given on a miss: it reads bytes about three
+# times faster than a list. (The bots call xiangting with bytes directly, see
+# bots.efficiency: for them a lookup saves too little to be worth its upkeep.)
 _necessary: dict[bytes, tuple[int, int]] = {}
 _NECESSARY_KEPT = 8192
 
@@ -62,7 +62,8 @@ def necessary_tiles(counts34: Sequence[int]) -> tuple[int, int]:
     key = bytes(counts34)
     found = _necessary.get(key)
     if found is None:
-        found = calculate_necessary_tiles(counts34, _FOUR)
+        # the bytes key, not the list: xiangting reads bytes about three times faster
+        found = calculate_necessary_tiles(key, _FOUR)
         if len(_necessary) >= _NECESSARY_KEPT:
             _necessary.clear()
         _necessary[key] = found
@@ -79,7 +80,7 @@ def unnecessary_tiles(counts34: Sequence[int]) -> tuple[int, int]:
     key = bytes(counts34)
     found = _unnecessary.get(key)
     if found is None:
-        found = calculate_unnecessary_tiles(counts34, _FOUR)
+        found = calculate_unnecessary_tiles(key, _FOUR)
         if len(_unnecessary) >= _NECESSARY_KEPT:
             _unnecessary.clear()
         _unnecessary[key] = found

@@ -274,17 +274,29 @@ def simulate(
 
 
 def benchmark(
-    ruleset: Ruleset, games: int, seed: int, levels: Sequence[str] | None = None
+    ruleset: Ruleset,
+    games: int,
+    seed: int,
+    levels: Sequence[str] | None = None,
+    clock: Callable[[], float] = time.process_time,
 ) -> dict[str, Report]:
     """Speed of each level: ``games`` games of four copies of it, unchecked, same seeds.
 
     Timed in CPU seconds of this process, so other work on the machine does not
-    count against it.
+    count against it. The levels take turns game by game (game 1 of each level,
+    then game 2 of each...) rather than one level after another: on a shared
+    machine the speed drifts with the load, and taking turns spreads that drift
+    over every level alike, so the ratios between them hold from run to run.
     """
-    return {
-        level: simulate(ruleset, games, seed, [level] * 4, check=False, clock=time.process_time)
-        for level in (levels or bot_registry.BOTS)
-    }
+    levels = list(levels or bot_registry.BOTS)
+    reports = {level: Report() for level in levels}
+    for game in range(games):
+        for level in levels:
+            report = reports[level]
+            started = clock()
+            report.add(play_game(ruleset, seed + game, [level] * 4, check=False))
+            report.seconds += clock() - started  # the bookkeeping counted, as in simulate
+    return reports
 
 
 def format_benchmark(reports: dict[str, Report]) -> str:

@@ -54,6 +54,7 @@ def export(game, names: list[str], title: str) -> dict:
         "ruleset": game.ruleset,
         "seed": game.seed,
         "walls": game.walls,
+        "robots": list(game.robots or ()),
         "actions": list(game.log),
         "names": names,
         "title": title,

@@ -244,6 +244,7 @@ def store_game(
         ruleset=rulesets.to_dict(ruleset),
         seed=setup.seed,
         walls=[list(w) for w in setup.walls[: len(results) + (0 if state.finished else 1)]],
+        robots=sorted(setup.robots),
         log=log,
         version=len(log),
         hand_index=state.hand_index,

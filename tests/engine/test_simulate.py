@@ -173,6 +173,27 @@ def test_the_benchmark_times_four_copies_of_each_level():
     assert "4x tsumogiri" in text and "4x careful" in text
 
 
+def test_the_benchmark_lets_the_levels_take_turns_game_by_game(monkeypatch):
+    # so that a change in the machine's load weighs on every level alike
+    played = []
+    real = simulate.play_game
+
+    def recording(ruleset, seed, bots_, check=True):
+        played.append((seed, bots_[0]))
+        return real(ruleset, seed, bots_, check=check)
+
+    monkeypatch.setattr(simulate, "play_game", recording)
+    ticks = iter(range(1000))
+    reports = simulate.benchmark(
+        EAST_ONLY, 2, 3, ["tsumogiri", "careful"], clock=lambda: next(ticks)
+    )
+    assert played == [(3, "tsumogiri"), (3, "careful"), (4, "tsumogiri"), (4, "careful")]
+    # each level is charged for its own games only: one tick per game here
+    assert reports["tsumogiri"].seconds == 2 and reports["careful"].seconds == 2
+    alone = simulate.simulate(EAST_ONLY, 2, 3, ["careful"] * 4, check=False)
+    assert reports["careful"].hands == alone.hands and reports["careful"].games == 2
+
+
 def test_the_command_can_print_the_benchmark():
     out = StringIO()
     call_command("simulate", games=1, ruleset="yakuza", bench=True, stdout=out, stderr=StringIO())

@@ -281,6 +281,72 @@ def test_one_pass_option_choice_matches_pick_by_option_key():
     assert checked > 100
 
 
+def test_best_kinds_tie_on_the_kinds_pick_by_option_key_would_tie_on():
+    # best_kinds skips the option records, the table when one kind is left, and the
+    # furiten mask away from tenpai; the ties it returns must be the plain ones
+    checked = 0
+    for level in ("efficient", "careful"):
+        for view in _views(level):
+            r = Reading(view)
+            if not r.discards:
+                continue
+            options = efficiency.discard_options(r.counts, r.levels, r.discard_mask)
+            for danger in (None, {o.kind: float(o.kind % 5) for o in options}):
+                keys = {o.kind: efficient.option_key(r, o, danger, 2) for o in options}
+                best = min(keys.values())
+                plain = [o.kind for o in options if keys[o.kind] == best]
+                assert efficient.best_kinds(r, r.discard_mask, None, danger, 2) == plain
+            checked += 1
+    assert checked > 200
+
+
+def _visible_plainly(view) -> list[int]:
+    seen = [0] * 34
+    for tile in (*view.hand, *([view.drawn] if view.drawn is not None else [])):
+        seen[tile >> 2] += 1
+    for river in view.discards:
+        for discard in river:
+            if not discard.called:
+                seen[discard.tile >> 2] += 1
+    for melds in view.melds:
+        for meld in melds:
+            for tile in meld.tiles:
+                seen[tile >> 2] += 1
+    for tile in view.dora_indicators:
+        seen[tile >> 2] += 1
+    for seat, shown in enumerate(view.open_hands):
+        if shown and seat != view.seat:
+            for tile in shown:
+                seen[tile >> 2] += 1
+    return seen
+
+
+def test_a_reading_counts_and_groups_like_the_plain_loops():
+    # the counts come from byte lanes and remembered rivers, the masks from tables
+    checked = 0
+    for view in _views("careful", games=3):
+        r = Reading(view)
+        assert list(r.counts) == counts_of(r.tiles)
+        assert list(r.visible) == _visible_plainly(view)
+        unseen = [max(0, 4 - n) for n in _visible_plainly(view)]
+        assert r.levels == efficiency.levels_of(unseen)
+        discards = [a for a in view.legal if a.type == "discard"]
+        assert r.discards == discards
+        assert r.discard_mask == efficiency.mask_of(a.tile >> 2 for a in discards)
+        grouped: dict[str, list] = {}
+        for action in view.legal:
+            grouped.setdefault(action.type, []).append(action)
+        assert r.actions == grouped
+        checked += 1
+    assert checked > 300
+
+
+def test_kinds_of_lists_the_set_bits_like_kinds_in():
+    rng = random.Random(13)
+    for mask in [0, (1 << 34) - 1, *(rng.getrandbits(34) for _ in range(2000))]:
+        assert efficiency.kinds_of(mask) == tuple(efficiency.kinds_in(mask))
+
+
 def test_the_bots_remembered_shanten_is_the_hand_modules_shanten():
     rng = random.Random(12)
     for _ in range(3000):

@@ -94,6 +94,9 @@ def test_it_reimports_our_own_json(client, members):
         assert data["format"] == "riichi-game/1"
         assert records(imported) == records(game)
         assert imported.log == game.log
+        # the bot seats travel too: they decide what the open-riichi robot rule allows
+        assert game.robots == [0, 1, 2, 3] and data["robots"] == game.robots
+        assert imported.robots == game.robots
 
 
 @pytest.mark.parametrize("route", ["history:export_tenhou", "history:export_json"])

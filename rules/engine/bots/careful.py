@@ -40,6 +40,9 @@ PUSH_WEIGHT = 2.0  # ukeire given up per percent of danger while pushing
 
 
 def choose(view, rng):
+    legal = view.legal
+    if len(legal) == 1:  # a forced move: nothing to read
+        return legal[0]
     r = Reading(view)
     found = threats(r)
     if not found:

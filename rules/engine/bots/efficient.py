@@ -21,17 +21,23 @@
 
 from __future__ import annotations
 
+from xiangting import PlayerCount, calculate_necessary_tiles, calculate_unnecessary_tiles
+
 from ..tiles import is_red, is_simple
 from . import efficiency
 from .defence import avoid_open_waits
 from .efficiency import HONOURS, Option
 from .reading import SIMPLES_MASK, Reading
 
+_FOUR = PlayerCount.FOUR
 KYUUSHU_KEEP = 2  # go for thirteen orphans at this shanten or better
 TANYAO_CALL_SHANTEN = 2  # call for tanyao only if the hand is then this close
 
 
 def choose(view, rng):
+    legal = view.legal
+    if len(legal) == 1:  # a forced move: nothing to read
+        return legal[0]
     return decide(Reading(view))
 
 
@@ -148,23 +154,103 @@ def best_option(
     return min(tied, key=lambda o: tile_value(r, o.kind))
 
 
-def ranked_options(r: Reading, actions: list, hand_plan: str) -> tuple[list[Option], list]:
-    """Discard options among ``actions`` (open-riichi waits left out when possible).
-
-    Returns the options, in kind order, and the actions they were drawn from.
-    """
+def _discard_setup(r: Reading, actions: list, hand_plan: str) -> tuple[list, int, tuple | None]:
+    """What a discard choice starts from: the actions (open-riichi waits left out
+    when possible), the mask of the kinds allowed, and the unseen levels to count."""
     actions = avoid_open_waits(r, actions)
     allowed = r.allowed_mask(actions)
-    levels = r.levels
     if hand_plan == "tanyao":
         junk = allowed & ~SIMPLES_MASK
         held_junk = [k for k in efficiency.kinds_in(junk) if r.counts[k]]
         if held_junk:
             # non-simples are dead weight in open tanyao: they go before anything else
-            allowed = efficiency.mask_of(held_junk)
+            return actions, efficiency.mask_of(held_junk), r.levels
+        return actions, allowed, efficiency.restrict(r.levels, SIMPLES_MASK)
+    return actions, allowed, None  # None: ``r.levels``, looked up only when needed
+
+
+def ranked_options(r: Reading, actions: list, hand_plan: str) -> tuple[list[Option], list]:
+    """Discard options among ``actions`` (open-riichi waits left out when possible).
+
+    Returns the options, in kind order, and the actions they were drawn from.
+    """
+    actions, allowed, levels = _discard_setup(r, actions, hand_plan)
+    return efficiency.discard_options(r.counts, levels or r.levels, allowed), actions
+
+
+def best_kinds(
+    r: Reading,
+    allowed: int,
+    levels: tuple | None = None,
+    danger: dict | None = None,
+    weight: float = 0.0,
+) -> list[int]:
+    """The kinds :func:`best_option` would tie on among ``discard_options(r.counts,
+    levels or r.levels, allowed)``, in kind order, without building the options.
+
+    The same keys compared in the same order; what it saves is work: no option
+    records, no second pass, and no look at the table (unseen counts, furiten)
+    when there is only one candidate or the comparison does not need it.
+    """
+    work = bytearray(r.counts)
+    candidates = allowed
+    useless = calculate_unnecessary_tiles(work, _FOUR)[1]
+    if candidates & useless:
+        candidates &= useless
+    if not candidates & (candidates - 1):  # one kind (or none): nothing to compare
+        return [candidates.bit_length() - 1] if candidates else []
+    one, two, three, four = levels or r.levels
+    discarded = -1  # the furiten mask, read only for a tenpai candidate
+    best_key = None
+    tied: list[int] = []
+    honours: list = [None, None, None, None, None]  # as in efficiency.discard_options
+    for kind in efficiency.kinds_of(candidates):
+        held = work[kind]
+        if kind < HONOURS or held > 4:
+            work[kind] = held - 1
+            replacement, mask = calculate_necessary_tiles(work, _FOUR)
+            work[kind] = held
         else:
-            levels = efficiency.restrict(levels, SIMPLES_MASK)
-    return efficiency.discard_options(r.counts, levels, allowed), actions
+            first = honours[held]
+            if first is None:
+                work[kind] = held - 1
+                replacement, mask = calculate_necessary_tiles(work, _FOUR)
+                work[kind] = held
+                honours[held] = (kind, replacement, mask)
+            else:
+                other, replacement, mask = first
+                swap = (1 << other) | (1 << kind)
+                if mask & swap and (mask & swap) != swap:
+                    mask ^= swap
+        score = (
+            (mask & one).bit_count()
+            + (mask & two).bit_count()
+            + (mask & three).bit_count()
+            + (mask & four).bit_count()
+        )
+        furiten = False
+        if replacement == 1:  # tenpai: a wait on a kind it threw is furiten
+            if discarded < 0:
+                discarded = r.discarded_kinds
+            furiten = bool(mask & (discarded | 1 << kind))
+        if danger:
+            key = (replacement, furiten, weight * danger.get(kind, 0.0) - score)
+        else:
+            # the same order as that tuple as one number: score is at most 136
+            key = replacement * 1024 + furiten * 512 + 256 - score
+        if best_key is None or key < best_key:
+            best_key = key
+            tied = [kind]
+        elif key == best_key:
+            tied.append(kind)
+    return tied
+
+
+def best_kind(r: Reading, kinds: list[int]) -> int:
+    """The kind of ``kinds`` (from :func:`best_kinds`) to throw: tile value breaks ties."""
+    if len(kinds) == 1:
+        return kinds[0]
+    return min(kinds, key=lambda k: tile_value(r, k))
 
 
 def best_discard(
@@ -176,9 +262,12 @@ def best_discard(
 ):
     """The best discard among ``actions``; ``options`` when already computed for them."""
     if options is None:
-        options, actions = ranked_options(r, actions, plan(r))
-    else:
-        actions = avoid_open_waits(r, actions)
+        actions, allowed, levels = _discard_setup(r, actions, plan(r))
+        kinds = best_kinds(r, allowed, levels, danger, weight)
+        if not kinds:
+            return actions[0]
+        return r.discard_of_kind(best_kind(r, kinds), actions)
+    actions = avoid_open_waits(r, actions)
     if not options:
         return actions[0]
     best = best_option(r, options, danger, weight)
@@ -270,41 +359,39 @@ def call_shanten(r: Reading, action, hand_plan: str) -> int | None:
     if tile is None:
         return None
     kind = tile >> 2
+    triplet = action.type in ("pon", "daiminkan")
+    # the yaku is (or stays) secured by a value-honour meld
+    secured = (triplet and kind in r.yakuhai) or hand_plan == "yakuhai"
+    if not secured and not (
+        r.ruleset.kuitan and hand_plan in ("closed", "tanyao") and is_simple(kind)
+    ):
+        return None  # no yaku left: decided before any counting
     mine = set(r.tiles)
     own = [t for t in action.tiles if t in mine and t != tile]
     after = r.counts[:]
     for t in own:
         after[t >> 2] -= 1
-    triplet = action.type in ("pon", "daiminkan")
-    if (triplet and kind in r.yakuhai) or hand_plan == "yakuhai":
-        pass  # the yaku is (or stays) secured by a value-honour meld
-    elif (
-        r.ruleset.kuitan
-        and hand_plan in ("closed", "tanyao")
-        and is_simple(kind)
-        and all(is_simple(t >> 2) for t in own)
-    ):
+    if not secured:  # open tanyao: every tile called and kept must be a simple
+        if not all(is_simple(t >> 2) for t in own):
+            return None
         junk = [k for k in range(34) if after[k] and not is_simple(k)]
         if sum(after[k] for k in junk) > (0 if action.type == "daiminkan" else 1):
             return None
         if junk and action.type != "daiminkan":
             after[junk[0]] -= 1
-            return efficiency.shanten(after)
-    else:
-        return None
     return efficiency.shanten(after)
 
 
 def best_call(r: Reading):
     """The call worth making (lowest shanten after it, pon before chi), or None."""
     hand_plan = plan(r)
-    now = r.shanten
     best = None
     best_key = None
     for type_name in ("pon", "chi", "daiminkan"):
         for action in r.actions.get(type_name, ()):
             after = call_shanten(r, action, hand_plan)
-            if after is None or not _worth_calling(r, action, hand_plan, now, after):
+            # r.shanten is worked out (once) only for a call that keeps a yaku
+            if after is None or not _worth_calling(r, action, hand_plan, r.shanten, after):
                 continue
             key = (after, type_name != "pon")
             if best is None or key < best_key:
