@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # a view that fails because PostgreSQL is down answers 503 "try again", not 500
+    "tables.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "mahjong_site.urls"
@@ -125,11 +127,19 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            # redis-py's pool refuses (rather than waits) past max_connections, 100 by
+            # default; hundreds of sockets leaving at once need more room than that.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                "capacity": 1500,
+                "expiry": 30,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The stock in-memory layer, cleaning expired messages once a second instead of
+    # on every send and receive (see tables.broadcast).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tables.broadcast.ThrottledInMemoryChannelLayer"}}
 
 # The cache holds throttling counters; with Redis they are shared by every process.
 CACHES = {

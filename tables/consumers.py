@@ -32,7 +32,7 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import broadcast, driver, frames, limits, lobby, presence, states, twins
+from . import broadcast, driver, frames, limits, lobby, outage, presence, states, twins
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -142,7 +142,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             broadcast.table_group(self.table_id), self.channel_name
         )
         if getattr(self, "seat_pk", None) is not None:
-            connected = await in_pool(self.mark_connection)(-1)
+            try:
+                connected = await in_pool(self.mark_connection)(-1)
+            except outage.DATABASE_ERRORS:
+                return  # the seat's flag is set right when it next connects
             await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
 
     # --- database work (runs in a worker thread) -----------------------------------
@@ -250,6 +253,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             data = json.loads(text_data or "")
         except ValueError:
             data = None
+        try:
+            await self.handle(data)
+        except outage.DATABASE_ERRORS:
+            # The database is down: nothing was applied (submit commits or not at
+            # all), the socket stays open and the player may send the move again.
+            await self.send_error(outage.CODE, outage.MESSAGE)
+
+    async def handle(self, data) -> None:
+        """Answer one parsed message of a seated player or a spectator."""
         if not isinstance(data, dict):
             await self.send_error(
                 "malformed", 'send JSON such as {"action": "0:discard:5m.1", "version": 12}'

@@ -1,10 +1,30 @@
-"""A scripted player over a real WebSocket, for the load test and the process tests.
+"""A scripted player over a real WebSocket, for the load test, the process tests and the
+fault tests; and the audit that checks what such players did against the stored games.
 
 It reads the same frames a browser gets, finds its buttons by their ``data-action``
 attributes and answers as a browser would (the JSON htmx's ws-send posts). Its
 policy is simple on purpose: win when it can, pass on calls, otherwise throw the
 tile it just drew. It measures the time from sending a move to receiving the frame
 that shows it.
+
+Given several URLs (one table served by several processes) and ``reconnect=True``, it
+behaves like a browser whose socket drops: it opens a new socket, to the next URL in
+turn, until the game ends or its time is up, and carries on from the full view the
+server sends on connect. ``stall`` also reconnects when no frame came for that many
+seconds, for a socket that stays open but hears nothing.
+
+Every move it sends is kept (a :class:`SentMove`), grouped by the socket it went
+through (a :class:`SocketRecord`) with the number of those moves the server refused,
+which is exact: the server handles one socket's messages one at a time and answers
+every refused move with an error frame and a taken one with none, so before a socket
+is left the player sends a message it knows will be refused (the *barrier*); the error
+frames that arrive before the barrier's own are all the refusals there are. The
+protocol has no per-move acknowledgement, so which moves were refused is not known,
+only how many; that is enough to count. A socket that drops with moves unanswered is
+left ``answered=False``: its last moves may or may not be stored. :func:`audit_moves`
+and :func:`audit_game` then check the players' moves and the stored games: every move
+at most once in the logs, as many stored per socket as the server took, and every
+game's log replaying to its stored state.
 """
 
 from __future__ import annotations
@@ -14,12 +34,16 @@ import json
 import random
 import re
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
 ACTION = re.compile(r'data-action="([^"]+)"')
 ERROR = re.compile(r'data-error="([a-z_]+)"')
 FINAL = "final-panel"
+# Refused by the server for any seated player ("malformed"), or a watcher ("not_seated").
+BARRIER = "{}"
+ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron"})
 
 
 def choose(actions: list[str]) -> str | None:
@@ -36,6 +60,24 @@ def choose(actions: list[str]) -> str | None:
 
 
 @dataclass
+class SentMove:
+    """One move a player sent: the game, the action and the version it was sent at."""
+
+    game_id: int | None
+    action: str
+    version: int
+
+
+@dataclass
+class SocketRecord:
+    """The moves sent through one socket and how many of them the server refused."""
+
+    moves: list[SentMove] = field(default_factory=list)
+    refused: int = 0
+    answered: bool = False  # the barrier came back: every move's answer was read
+
+
+@dataclass
 class PlayerStats:
     latencies: list[float] = field(default_factory=list)  # seconds, send -> frame
     latency_times: list[float] = field(default_factory=list)  # when each was measured
@@ -44,65 +86,185 @@ class PlayerStats:
     errors: dict[str, int] = field(default_factory=dict)
     frames: int = 0
     finished: bool = False
+    connections: int = 0
+    reconnects: int = 0
+    closes: dict[str, int] = field(default_factory=dict)  # why sockets ended, by reason
+    sockets: list[SocketRecord] = field(default_factory=list)
 
 
 class ScriptedPlayer:
     def __init__(
         self,
-        url: str,
+        url: str | list[str],
         headers: dict,
         think: float = 0.0,
         rng: random.Random | None = None,
         on_frame=None,
+        *,
+        game_id: int | None = None,
+        reconnect: bool = False,
+        stall: float | None = None,
+        barrier_timeout: float = 15.0,
+        hold: asyncio.Event | None = None,
     ):
-        self.url = url
+        self.urls = [url] if isinstance(url, str) else list(url)
+        self.url = self.urls[0]
         self.headers = headers
         self.think = think
         self.rng = rng or random.Random(0)
         self.stats = PlayerStats()
+        self.on_frame = on_frame
+        self.game_id = game_id
+        self.reconnect = reconnect
+        self.stall = stall
+        self.barrier_timeout = barrier_timeout
         self.version = -1
         self.acted_at = -1
         self.sent: tuple[int, float] | None = None
-        self.on_frame = on_frame
+        self.unavailable = False
+        self.record: SocketRecord | None = None  # the open socket's moves
+        # A test may hold the player before its next move (clear ``hold``) and learn
+        # that it is waiting there (``waiting``), to send one move at a chosen moment.
+        self.hold = hold
+        self.waiting = False
+
+    def new_game(self, game_id: int | None) -> None:
+        """Play the table's next game with the same player (and the same statistics)."""
+        self.game_id = game_id
+        self.version, self.acted_at, self.sent = -1, -1, None
+        self.stats.finished = False
 
     async def play(
         self, until: float | None = None, max_moves: int | None = None, delay: float = 0
     ) -> PlayerStats:
-        """Connect (after ``delay`` seconds) and play until the game ends or ``until``."""
-        from websockets.asyncio.client import connect
+        """Connect (after ``delay`` seconds) and play until the game ends or ``until``.
 
+        With ``reconnect`` a dropped socket is replaced (see the module's docstring);
+        without it the error that ended the socket is raised, as before.
+        """
         if delay:
             await asyncio.sleep(delay)
-        async with connect(self.url, additional_headers=self.headers, max_size=2**22) as ws:
-            self.stats.connected_at = time.monotonic()
+        backoff, turn = 0.05, 0
+        while not self.stats.finished and (until is None or time.monotonic() < until):
+            url = self.urls[turn % len(self.urls)]
+            try:
+                ended = await self.session(url, until, max_moves)
+            except Exception as exc:
+                self.lost_socket(type(exc).__name__)
+                if not self.reconnect:
+                    raise
+                # The next URL, after a pause that grows while nothing answers.
+                turn += 1
+                self.stats.reconnects += 1
+                pause = backoff
+                if until is not None:
+                    pause = min(pause, max(0.0, until - time.monotonic()))
+                await asyncio.sleep(pause)
+                backoff = min(backoff * 2, 1.0)
+                continue
+            backoff = 0.05
+            if ended:
+                break
+        return self.stats
+
+    async def session(self, url: str, until: float | None, max_moves: int | None) -> bool:
+        """One socket: play on it; True when the player is done (game over, moves made)."""
+        from websockets.asyncio.client import connect
+
+        self.url = url
+        async with connect(
+            url, additional_headers=self.headers, max_size=2**22, open_timeout=10
+        ) as ws:
+            self.record = SocketRecord()
+            self.unavailable = False
+            # A new socket starts with the full view: a move sent on the old one and
+            # not stored (its process died, say) is to be made again from it, and one
+            # that was stored moved the version on, so it cannot be sent twice.
+            self.acted_at = -1
+            self.stats.sockets.append(self.record)
+            self.stats.connections += 1
+            if self.stats.connected_at is None:
+                self.stats.connected_at = time.monotonic()
+            self.sent = None
+            done = False
             while until is None or time.monotonic() < until:
                 timeout = None if until is None else max(0.01, until - time.monotonic())
+                if self.stall is not None:
+                    timeout = self.stall if timeout is None else min(timeout, self.stall)
                 try:
                     frame = await asyncio.wait_for(ws.recv(), timeout)
                 except TimeoutError:
-                    break
+                    if until is not None and time.monotonic() >= until:
+                        break
+                    raise StalledSocket(f"no frame for {self.stall} s") from None
                 if self.read(frame):
+                    done = True
                     break
+                if self.unavailable:
+                    # The server could not take the move for now: a browser's player
+                    # would try again shortly, here on a new socket with a fresh view.
+                    raise ServiceUnavailable("the server answered 'unavailable'")
                 if max_moves is not None and self.stats.moves >= max_moves:
+                    done = True
                     break
                 move = self.next_move(frame)
                 if move is None:
                     continue
                 if self.think:
                     await asyncio.sleep(self.think * (0.5 + self.rng.random()))
+                if self.hold is not None and not self.hold.is_set():
+                    decided = self.version
+                    self.waiting = True
+                    try:
+                        await self.hold.wait()
+                    finally:
+                        self.waiting = False
+                    if self.version != decided:  # cannot happen unread, but be sure
+                        continue
                 self.acted_at = self.version
                 self.sent = (self.version, time.perf_counter())
+                self.record.moves.append(SentMove(self.game_id, move, self.version))
                 await ws.send(json.dumps({"action": move, "version": self.version}))
                 self.stats.moves += 1
-        return self.stats
+            await self.settle(ws)
+            self.stats.closes["left"] = self.stats.closes.get("left", 0) + 1
+            self.record = None
+            return done
+
+    async def settle(self, ws) -> None:
+        """Read the answers to every move sent on this socket (see the barrier above)."""
+        if self.record.moves:
+            await ws.send(BARRIER)
+            limit = time.monotonic() + self.barrier_timeout
+            while True:
+                frame = await asyncio.wait_for(ws.recv(), max(0.01, limit - time.monotonic()))
+                self.stats.frames += 1
+                error = ERROR.search(frame)
+                if error is None:
+                    continue
+                if error.group(1) == "malformed":  # the barrier's (moves are never malformed)
+                    break
+                self.count_error(error.group(1))
+        self.record.answered = True
+
+    def count_error(self, code: str) -> None:
+        self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+        self.unavailable = code == "unavailable"
+        self.sent = None  # a refused move has no latency to measure
+        if self.record is not None:
+            self.record.refused += 1
+
+    def lost_socket(self, reason: str) -> None:
+        """The socket ended abnormally: its last moves may or may not be stored."""
+        self.stats.closes[reason] = self.stats.closes.get(reason, 0) + 1
+        self.record = None
 
     def read(self, frame: str) -> bool:
         """Take in one frame; True once the game is over."""
         self.stats.frames += 1
         error = ERROR.search(frame)
         if error:
-            code = error.group(1)
-            self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+            self.count_error(error.group(1))
             self.acted_at = -1  # the move was refused: the next frame may be acted on
         found = VERSION.search(frame)
         if found:
@@ -125,3 +287,156 @@ class ScriptedPlayer:
         if not found or int(found.group(1)) != self.version or self.acted_at == self.version:
             return None
         return choose(ACTION.findall(frame))
+
+
+class StalledSocket(Exception):
+    """An open socket that brought no frame for too long (it may have lost its group)."""
+
+
+class ServiceUnavailable(Exception):
+    """The server answered a move with ``unavailable`` (its database is down)."""
+
+
+# --- the audit -------------------------------------------------------------------------
+
+
+def seat_of(text: str) -> int:
+    return int(text.split(":", 1)[0])
+
+
+def is_answer(text: str) -> bool:
+    parts = text.split(":")
+    return len(parts) > 1 and parts[1] in ANSWERS
+
+
+def copies_in_log(log: list[str], move: SentMove, starts: set[int] = frozenset()) -> list[int]:
+    """Where ``move`` was stored: the log positions that hold it.
+
+    A move sent at version v goes in at position v, or later when it answered a call
+    and other seats' answers went in first (``tables.play.submit`` lets those commute),
+    so the search runs from v over the other seats' answers. It stops where a new
+    hand starts (``starts``: positions of first actions): a hand's last discard may
+    end it and the new hand's dealer draw and throw that very tile again.
+    """
+    seat, found = seat_of(move.action), []
+    for index in range(move.version, len(log)):
+        if index in starts and index > move.version:
+            break
+        text = log[index]
+        if text == move.action:
+            found.append(index)
+        elif not (is_answer(text) and seat_of(text) != seat):
+            break
+    return found
+
+
+@dataclass
+class MoveAudit:
+    sent: int = 0  # moves the clients sent
+    stored: int = 0  # log entries the moves fill
+    refused: int = 0  # ... the server refused
+    lost: int = 0  # taken by the server (no refusal) but in no log
+    duplicated: list[str] = field(default_factory=list)  # in a log more than once
+    phantom: int = 0  # more moves stored than the server took
+    unanswered_sockets: int = 0  # sockets that dropped before every answer was read
+    from_clients: int = 0  # log entries made by the clients' moves
+    log_entries: int = 0  # all log entries of the audited games (server moves too)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.lost or self.duplicated or self.phantom)
+
+
+def audit_moves(
+    sockets: list[SocketRecord],
+    logs: dict[int, list[str]],
+    hand_starts: dict[int, set[int]] | None = None,
+) -> MoveAudit:
+    """Check the clients' moves against the stored logs (game id -> log), given where
+    each game's hands start (game id -> positions; from the hand records, which
+    :func:`audit_game` checks against the replay).
+
+    Per socket: no move is in a log twice, and its moves fill as many log entries as
+    the server took (sent minus refused); a socket that dropped with answers unread may
+    have filled fewer, never more.
+    """
+    out = MoveAudit(log_entries=sum(len(log) for log in logs.values()))
+    # Which socket's move filled each log entry. A player may send a move again: on
+    # the same socket after the table moved on (another seat's answer went in first),
+    # or on a new socket after the server could not take it. Both sends then find the
+    # one entry; it belongs to the last send (a send before it was refused, or not
+    # stored at all), so each socket counts only the entries it owns.
+    owner: dict[tuple[int, int], int] = {}
+    for number, socket in enumerate(sockets):  # each player's sockets in the order used
+        for move in socket.moves:
+            starts = (hand_starts or {}).get(move.game_id, frozenset())
+            where = copies_in_log(logs.get(move.game_id, []), move, starts)
+            if len(where) > 1:
+                out.duplicated.append(f"game {move.game_id} v{move.version} {move.action}")
+            for index in where:
+                owner[(move.game_id, index)] = number
+    owned = Counter(owner.values())
+    claimed = set(owner)
+    for number, socket in enumerate(sockets):
+        found = owned[number]
+        taken = len(socket.moves) - socket.refused
+        out.sent += len(socket.moves)
+        out.stored += found
+        out.refused += socket.refused
+        out.phantom += max(0, found - taken)
+        if socket.answered:
+            out.lost += max(0, taken - found)
+        else:
+            out.unanswered_sockets += 1
+    out.from_clients = len(claimed)
+    return out
+
+
+def audit_game(game) -> list[str]:
+    """Differences between a stored game and a replay of its log (none: it is sound).
+
+    Replays the log action by action, as ``submit`` applied it, and compares the
+    version, the hand in play, the end of the game, its final standings and every
+    stored hand record with what the replay gives.
+    """
+    from rules.engine.actions import parse_action
+    from rules.engine.play import apply, start
+
+    from . import records, states
+
+    problems: list[str] = []
+    log = list(game.log)
+    if game.version != len(log):
+        problems.append(f"version {game.version} but {len(log)} actions logged")
+    state = start(states.setup_of(game))
+    expected: dict[int, tuple] = {}
+    for position, text in enumerate(log):
+        before = state
+        try:
+            state, _ = apply(state, parse_action(text))
+        except Exception as exc:
+            problems.append(f"action {position} ({text}) does not replay: {exc}")
+            return problems
+        if state.hand_index != before.hand_index or (state.finished and not before.finished):
+            start_at, end_at = records.hand_bounds(state, before.hand_index)
+            result = state.last_result
+            expected[before.hand_index] = (
+                start_at,
+                end_at,
+                result.kind,
+                list(result.deltas),
+                list(result.scores),
+            )
+    if state.hand_index != game.hand_index:
+        problems.append(f"hand {game.hand_index} stored, {state.hand_index} replayed")
+    if state.finished != (game.finished is not None):
+        problems.append(f"finished stored {game.finished}, replayed {state.finished}")
+    if state.finished and game.final != records.standings_json(state.final):
+        problems.append("final standings differ from the replay")
+    stored = {
+        r.index: (r.log_start, r.log_end, r.result_type, r.deltas, r.scores_after)
+        for r in game.hands.all()
+    }
+    if stored != expected:
+        problems.append(f"hand records differ: stored {stored}, replayed {expected}")
+    return problems
