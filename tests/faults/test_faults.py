@@ -65,10 +65,10 @@ def test_it_resumes_games_after_redis_restarts(services, east_only, four_players
     game, headers = scripted_table(east_only, four_players, seed=32)
     one = Server(tmp_path, "one", **QUICK).start()
     two = Server(tmp_path, "two", **QUICK).start()
-    # A socket that stays open across the restart may have lost its group membership
-    # (Redis keeps groups in memory, and this one restarts without saving): it then
-    # hears nothing, so after `stall` seconds of silence the player connects again.
-    players = players_for(game, headers, [[one.ws, two.ws], [two.ws, one.ws]] * 2, stall=5)
+    # `stall` is only a safety net here (a player whose socket heard nothing for that
+    # long connects again); the test fails if any player needed it: every socket
+    # opened after the restart must hear the game without help.
+    players = players_for(game, headers, [[one.ws, two.ws], [two.ws, one.ws]] * 2, stall=30)
     seen = {}
 
     async def scenario():
@@ -87,6 +87,8 @@ def test_it_resumes_games_after_redis_restarts(services, east_only, four_players
         one.stop()
         two.stop()
     assert all(p.stats.finished for p in players), [(p.stats.closes, p.version) for p in players]
+    closes = [reason for p in players for reason in p.stats.closes]
+    assert not [r for r in closes if "Stalled" in r], closes
     stored = assert_sound(game.pk, players)
     assert stored.finished is not None
     assert stored.version > seen["back"] + 20
