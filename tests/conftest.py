@@ -19,10 +19,30 @@ def using_services() -> bool:
 
 
 def use_database(name: str) -> None:
-    """Runs in the daphne child: use the parent's test database."""
+    """Runs in the daphne child (forked from this test process): use the parent's
+    test database, and start afresh what does not survive a fork.
+
+    A thread pool created here before the fork comes to the child without its
+    threads but still counting them as idle, so work handed to it would wait forever
+    (asgiref's single database thread, the tables' pool); per-process state that
+    earlier tests left behind (rate buckets, presence counts, cached states, the
+    driver) belongs to this process, not the child's.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
     from django.conf import settings
 
+    from tables import dbwork, driver, frames, limits, presence, states
+
     settings.DATABASES["default"]["NAME"] = name
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    dbwork._pool = None
+    driver._driver = driver._task = None
+    limits.ACCOUNTS.clear()
+    presence.LIVE_SEATS.clear()
+    states.clear()
+    frames.clear()
 
 
 @pytest.fixture
