@@ -12,7 +12,7 @@ seeded mix of messages: wrong JSON types, huge strings, unknown actions, stale a
 future versions, other seats' actions, settings toggles, binary frames, bursts past
 the rate limit, and legal moves taken from the buttons of the last frame, so games
 go on. When a slot's game ends a new table takes its place. Meanwhile a thread posts
-random lobby, table, calculator, API and tournament forms over HTTP with CSRF.
+random lobby, table, calculator, API, log-import and tournament forms over HTTP with CSRF.
 
 Checked, each a violation that makes the command exit non-zero:
 
@@ -606,6 +606,63 @@ class FormFuzzer:
             ]
         )
 
+    def log_file(self) -> bytes:
+        """Something shaped like a game log in one of the formats the importer reads,
+        broken somewhere: junk values, cut short, or not a log at all."""
+        r, j = self.rng, self.junk
+        shapes = [
+            lambda: json.dumps(
+                {
+                    "title": [j(), j()],
+                    "name": [j() for _ in range(r.choice([3, 4, 5]))],
+                    "rule": {"disp": j(), "aka": r.choice([0, 1, j()])},
+                    "log": [[[r.randint(-1, 9), 0, 0], [25000] * 4, [r.randint(0, 60)]]],
+                }
+            ),
+            lambda: json.dumps(
+                {"format": "riichi-game/1", "ruleset": j(), "seed": j(), "actions": [j(), j()]}
+            ),
+            lambda: (
+                f'<mjloggm ver="2.3"><SHUFFLE seed="{j()}"/><GO type="{j()}"/>'
+                f'<INIT seed="{j()}" ten="250,250,250,250" oya="0" hai0="{j()}"/></mjloggm>'
+            ),
+            lambda: "\n".join(
+                json.dumps(
+                    {"type": r.choice(["start_game", "start_kyoku", "tsumo", j()]), "x": j()}
+                )
+                for _ in range(r.randint(1, 5))
+            ),
+            lambda: j(),
+        ]
+        text = r.choice(shapes)()
+        if r.random() < 0.3:
+            text = text[: r.randint(0, len(text))]  # cut short
+        return text.encode("utf-8", "surrogatepass")
+
+    def log_upload(self) -> tuple[bytes, str]:
+        """A multipart body for the log-import form: files, a ruleset, check or save."""
+        r = self.rng
+        boundary = f"fuzz{r.getrandbits(64):x}"
+        parts = []
+        fields = {"ruleset": r.choice(["", "tenhou", "ronin", self.junk()])}
+        if r.random() < 0.7:
+            fields["check_only"] = "on"  # mostly only check: saved junk would pile up
+        for name, value in fields.items():
+            parts.append(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                f"{value}\r\n".encode("utf-8", "surrogatepass")
+            )
+        for n in range(r.choice([0, 1, 1, 2, 25])):
+            name = r.choice(["game.json", "game.mjlog", "game.xml", "log.txt", f"{n}.json"])
+            parts.append(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="logs"; '
+                f'filename="{name}"\r\nContent-Type: application/octet-stream\r\n\r\n'.encode()
+                + self.log_file()
+                + b"\r\n"
+            )
+        parts.append(f"--{boundary}--\r\n".encode())
+        return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
     def table_ids(self) -> list[int]:
         from .models import Table
 
@@ -702,9 +759,13 @@ class FormFuzzer:
                     "confirm": "on",
                 },
             ),
+            lambda: ("UPLOAD", "/players/games/import/", None),
         ]
         method, path, data = r.choice(choices)()
-        if method == "JSON":
+        if method == "UPLOAD":
+            body, ctype = self.log_upload()
+            status = client.request("POST", path, body=body, ctype=ctype)
+        elif method == "JSON":
             body = json.dumps(Junk(r, 0).value()).encode()
             if r.random() < 0.5:
                 body = json.dumps({"hand": r.choice(["123m456p789s234s99p", j()])}).encode()

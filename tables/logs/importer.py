@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import logging
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from rules.engine.state import GameSetup
 from . import check as checking
 from . import mjai, mjlog, ownjson, store, tenhou6
 from .model import LogFormatError
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 4 * 1024 * 1024  # a hanchan record is well under 100 kB
 FORMAT_NAMES = {
@@ -180,6 +183,8 @@ def import_log(
     except LogFormatError as exc:
         report.error = str(exc)
         return report
+    except UNFORESEEN as exc:
+        return _unreadable(report, exc)
     report.ruleset_note = game.ruleset_note
     report.notes = list(game.notes)
     for hand, line in zip(game.hands, result.hands, strict=True):
@@ -207,6 +212,22 @@ def import_log(
     return report
 
 
+# What a reader raises on a shape of bad input it does not name yet.
+UNFORESEEN = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+
+
+def _unreadable(report: FileReport, exc: Exception) -> FileReport:
+    """Still refuse the file with a message, and log it so the reader can learn to
+    name the field next time."""
+    log.warning("unreadable %s log %r", report.format or "game", report.name, exc_info=True)
+    what = FORMAT_NAMES.get(report.format, "a game log")
+    report.error = (
+        f"could not be read as {what}: a value has an unexpected kind "
+        f"({type(exc).__name__}); nothing was imported"
+    )
+    return report
+
+
 def _title(name: str, fmt: str) -> str:
     stem = name.rsplit("/", 1)[-1]
     return f"{FORMAT_NAMES.get(fmt, fmt)}: {stem}"[:60]
@@ -218,6 +239,8 @@ def _own(report: FileReport, data: dict, user, save: bool) -> FileReport:
     except LogFormatError as exc:
         report.error = str(exc)
         return report
+    except UNFORESEEN as exc:
+        return _unreadable(report, exc)
     report.ruleset_note = "the ruleset written in the file"
     report.hands = [HandLine(h.index, h.label, h.status, h.differences) for h in game.hands]
     report.problems = list(game.problems)

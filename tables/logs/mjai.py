@@ -144,7 +144,7 @@ class _Reader:
 
     def _start_kyoku(self, e, field):
         wind = e.get("bakaze")
-        if wind not in WINDS:
+        if not isinstance(wind, str) or len(wind) != 1 or wind not in WINDS:
             raise LogFormatError("bakaze must be E, S, W or N", f"{field}.bakaze")
         number = _int(e.get("kyoku"), f"{field}.kyoku")
         if not 1 <= number <= 4:

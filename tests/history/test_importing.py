@@ -113,3 +113,12 @@ def test_it_refuses_an_empty_upload_or_an_unknown_ruleset(client, members):
     assert response.status_code == 400
     assert "'nope' is not a ruleset" in html.unescape(response.content.decode())
     assert Game.objects.count() == 0
+
+
+def test_it_answers_a_broken_upload_with_a_message_not_an_error(client, members):
+    client.force_login(members[0])
+    broken = SimpleUploadedFile("broken.json", b'{"type": "start_kyoku", "bakaze": null}\n')
+    page = client.post(reverse("history:import"), {"logs": [broken], "check_only": "on"})
+    assert page.status_code == 200
+    assert "bakaze must be E, S, W or N" in html.unescape(page.content.decode())
+    assert Game.objects.count() == 0

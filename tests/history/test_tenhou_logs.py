@@ -240,6 +240,9 @@ MALFORMED = [
         b'{"type": "start_game"}\n{"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "scores": [25000, 25000, 25000, 25000], "dora_marker": "1m", "tehais": [["?","?","?","?","?","?","?","?","?","?","?","?","?"], [], [], []]}',
         "hidden tile",
     ),
+    # found by the fuzzer: a start_kyoku without its round wind once raised a TypeError
+    (b'{"type": "start_game"}\n{"type": "start_kyoku", "x": ""}', "bakaze must be E, S, W or N"),
+    (b'{"type": "start_game"}\n{"type": "start_kyoku", "bakaze": ["E"]}', "bakaze"),
 ]
 
 
@@ -271,3 +274,18 @@ def test_it_names_the_unknown_preset_and_missing_files(db):
         call_command("import_log", str(DATA / FILES[0]), "--ruleset", "nope")
     with pytest.raises(CommandError, match="no such file"):
         call_command("import_log", str(Path("/no/such/log.json")))
+
+
+def test_it_refuses_a_log_a_reader_trips_over_without_crashing(db, monkeypatch):
+    from tables.logs import mjai
+
+    def trips(*args, **kwargs):
+        raise TypeError("an unforeseen shape")
+
+    monkeypatch.setattr(mjai, "parse", trips)
+    report = import_log("odd.json", b'{"type": "start_game"}\n')
+    assert report.error == (
+        "could not be read as mjai JSON lines: a value has an unexpected kind (TypeError); "
+        "nothing was imported"
+    )
+    assert Game.objects.count() == 0
