@@ -31,12 +31,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import re
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -48,17 +44,16 @@ from http.cookiejar import Cookie, CookieJar
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import Q
 
 from rules.engine.actions import parse_action
 from rules.engine.state import apply
 
 from . import records, states
+from .daphne_child import DaphneChild
 
 PREFIX = "fuzz-"
 RULESET = "Fuzz (East only)"
-ROOT = Path(__file__).resolve().parent.parent
 
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
 ACTION = re.compile(r'data-action="([^"]+)"')
@@ -117,73 +112,9 @@ class Report:
 # --- the server -------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def database_env() -> dict:
-    """Environment pointing a child process at the database this process uses."""
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        return {"SQLITE_PATH": str(db["NAME"]), "DATABASE_URL": ""}
-    user = db.get("USER") or ""
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    auth = f"{user}{password}@" if user else ""
-    host = db.get("HOST") or "127.0.0.1"
-    return {"DATABASE_URL": f"postgres://{auth}{host}:{db.get('PORT') or 5432}/{db['NAME']}"}
-
-
-class OwnServer:
-    """A daphne child process on a free port, on this process's database and Redis."""
-
-    def __init__(self, log_path: Path):
-        self.port = free_port()
-        self.log_path = log_path
-        redis = os.environ.get("REDIS_URL", "")
-        if redis and "socket_timeout" not in redis:
-            # redis-py's 5 s default equals channels-redis's blocking pop: idle reads fail.
-            redis += ("&" if "?" in redis else "?") + "socket_timeout=30"
-        self.env = {
-            **os.environ,
-            **database_env(),
-            "REDIS_URL": redis,
-            "DEBUG": "1",
-            **OWN_SERVER_ENV,
-        }
-
-    def start(self, timeout: float = 30) -> OwnServer:
-        daphne = Path(sys.executable).with_name("daphne")
-        self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [str(daphne), "-b", "127.0.0.1", "-p", str(self.port), "mahjong_site.asgi:application"],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        limit = time.monotonic() + timeout
-        while time.monotonic() < limit:  # waiting for another process to listen
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited, see {self.log_path}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return self
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("daphne did not start listening")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-        self.log.close()
+def own_server(log_path: Path) -> DaphneChild:
+    """The server the fuzzer starts when it is given none to aim at."""
+    return DaphneChild(log_path, **OWN_SERVER_ENV)
 
 
 # --- set-up through the ORM ---------------------------------------------------------------------

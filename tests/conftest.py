@@ -97,5 +97,16 @@ def browser_page(site_url, tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def clock():
+    """A manual clock, used by everything in the process that asks tables for the time."""
+    from tables import clock as clocks
+
+    manual = clocks.ManualClock()
+    clocks.use(manual)
+    yield manual
+    clocks.use(None)
+
+
+@pytest.fixture
 def player(django_user_model):
     return django_user_model.objects.create_user(username="east", password="pw-east-123")

@@ -21,18 +21,15 @@ from players.models import Player
 from tables.models import Game
 from tables.scripted import ScriptedPlayer, audit_game, audit_moves
 from tests.conftest import using_services
+from tests.tables import servers
 from tests.tables.conftest import east_only, make_table, start, table_settings  # noqa: F401
 from tests.tables.servers import session_headers
 
-# Fast bots, timers and leases, so a takeover or a resumed game plays on in seconds.
+# The quick servers of the several-process tests, without the abuse limits: scripted
+# players with no think time send faster than any person, and the limits are not what
+# these tests are about (a refused move stalls its player).
 QUICK = {
-    "TABLE_BOT_DELAY": 0.05,
-    "TABLE_AUTO_DELAY": 0.05,
-    "TABLE_RESULT_PAUSE": 0.2,
-    "TABLE_LEASE_SECONDS": 2,
-    "TABLE_AWAY_GRACE": 60,
-    # Scripted players with no think time send faster than any person; the abuse
-    # limits are not what these tests are about (a refused move stalls its player).
+    **servers.QUICK,
     "TABLE_MESSAGE_RATE": 1000,
     "TABLE_MESSAGE_BURST": 1000,
     "TABLE_ACCOUNT_RATE": 1000,

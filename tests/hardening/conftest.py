@@ -6,7 +6,6 @@ from tables import limits
 from tests.tables.conftest import (  # noqa: F401 - fixtures, found by name
     alice,
     bob,
-    clock,
     close_pool_connections,
     east_only,
     table_settings,

@@ -4,9 +4,7 @@ import pytest
 
 from players.models import Player
 from rules.models import Ruleset
-from tables import clock as clocks
 from tables import dbwork, frames, lobby, states
-from tables.clock import ManualClock
 from tables.models import Seat, Table
 from tables.play import start_game
 
@@ -37,15 +35,6 @@ def close_pool_connections(django_db_setup):
     database is dropped (depending on its set-up makes this run first at the end)."""
     yield
     dbwork.shut_down()
-
-
-@pytest.fixture
-def clock():
-    """A manual clock, used by everything in the process that asks tables for the time."""
-    manual = ManualClock()
-    clocks.use(manual)
-    yield manual
-    clocks.use(None)
 
 
 @pytest.fixture

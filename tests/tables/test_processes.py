@@ -13,17 +13,9 @@ from tables.scripted import ACTION, VERSION, ScriptedPlayer, choose
 from tests.conftest import using_services
 
 from .conftest import make_table, start
-from .servers import Server, session_headers
+from .servers import QUICK, Server, session_headers
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-QUICK = {
-    "TABLE_BOT_DELAY": 0.05,
-    "TABLE_AUTO_DELAY": 0.05,
-    "TABLE_RESULT_PAUSE": 0.2,
-    "TABLE_LEASE_SECONDS": 2,
-    "TABLE_AWAY_GRACE": 60,
-}
 
 
 def hand_part(frame: str) -> str:

@@ -7,8 +7,6 @@ from django.urls import reverse
 from rules.engine.state import pending_seats
 from rules.engine.views import seat_view
 from tables import autoplay, states
-from tables import clock as clocks
-from tables.clock import ManualClock
 from tables.models import Game
 from tables.models import Table as LiveTable
 from tables.play import submit
@@ -31,14 +29,6 @@ def live_settings(settings):
     states.clear()
     yield settings
     states.clear()
-
-
-@pytest.fixture
-def clock():
-    manual = ManualClock()
-    clocks.use(manual)
-    yield manual
-    clocks.use(None)
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ class Command(BaseCommand):
             raise CommandError("--url must start with ws:// or wss://")
         if not url:
             log = Path(tempfile.gettempdir()) / f"fuzz-daphne-{seed}.log"
-            server = fuzzing.OwnServer(log).start()
+            server = fuzzing.own_server(log).start()
             url = f"ws://127.0.0.1:{server.port}"
             self.stdout.write(f"Started daphne on port {server.port} (log: {log})")
         http = "http" + url[2:]
