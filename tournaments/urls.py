@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import round_views, views
 
 app_name = "tournaments"
 
@@ -23,25 +23,31 @@ urlpatterns = [
         views.entry_withdraw,
         name="entry_withdraw",
     ),
-    path("<int:tournament_id>/rounds/", views.round_new, name="round_new"),
-    path("<int:tournament_id>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<int:tournament_id>/rounds/", round_views.round_new, name="round_new"),
+    path("<int:tournament_id>/rounds/<int:number>/", round_views.round_detail, name="round"),
     path(
-        "<int:tournament_id>/rounds/<int:number>/redraw/", views.round_redraw, name="round_redraw"
+        "<int:tournament_id>/rounds/<int:number>/redraw/",
+        round_views.round_redraw,
+        name="round_redraw",
     ),
     path(
         "<int:tournament_id>/rounds/<int:number>/publish/",
-        views.round_publish,
+        round_views.round_publish,
         name="round_publish",
     ),
     path(
-        "<int:tournament_id>/rounds/<int:number>/sheets/", views.round_sheets, name="round_sheets"
+        "<int:tournament_id>/rounds/<int:number>/sheets/",
+        round_views.round_sheets,
+        name="round_sheets",
     ),
     path(
         "<int:tournament_id>/seats/<int:seat_id>/substitute/",
-        views.seat_substitute,
+        round_views.seat_substitute,
         name="seat_substitute",
     ),
-    path("<int:tournament_id>/tables/<int:table_pk>/link/", views.table_link, name="table_link"),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/link/", round_views.table_link, name="table_link"
+    ),
     path("<int:tournament_id>/tables/<int:table_pk>/result/", views.table_result, name="result"),
     path(
         "<int:tournament_id>/tables/<int:table_pk>/result/check/",
