@@ -4,7 +4,8 @@ For every seat the game is waiting on there is exactly one pending server move,
 the earliest that applies:
 
 * ``bot``: a bot seat plays its level's choice a short, natural delay after the
-  decision started (``TABLE_BOT_DELAY`` seconds);
+  decision started (the delay chosen when the table was opened, else
+  ``TABLE_BOT_DELAY`` seconds);
 * ``auto``: a person's own automatic play (auto-win, no calls, throwing the drawn
   tile in riichi) happens at once (``TABLE_AUTO_DELAY``);
 * ``away``: a person whose browser is gone is played by the tsumogiri policy,
@@ -41,9 +42,11 @@ class SeatPolicy(NamedTuple):
     auto_win: bool = False
     no_calls: bool = False
     auto_riichi_discard: bool = True
+    bot_delay_ms: int | None = None  # the table's choice; None: TABLE_BOT_DELAY
 
     @classmethod
     def of(cls, seat) -> SeatPolicy:
+        """From a Seat row (fetch it with ``select_related("table")``)."""
         return cls(
             seat.bot_level,
             seat.connected,
@@ -51,7 +54,13 @@ class SeatPolicy(NamedTuple):
             seat.auto_win,
             seat.no_calls,
             seat.auto_riichi_discard,
+            seat.table.bot_delay_ms,
         )
+
+    def bot_delay(self) -> dt.timedelta:
+        if self.bot_delay_ms is not None:
+            return dt.timedelta(milliseconds=self.bot_delay_ms)
+        return _seconds("TABLE_BOT_DELAY")
 
     def present(self, now: dt.datetime) -> bool:
         """Whether a socket of this seat is open somewhere.
@@ -119,12 +128,12 @@ def pending_moves(
     """One move per seat the game waits on, earliest first."""
     if state.finished:
         return []
-    bot_delay = _seconds("TABLE_BOT_DELAY")
     auto_delay = _seconds("TABLE_AUTO_DELAY")
     grace = _seconds("TABLE_AWAY_GRACE")
     moves = []
     for seat in pending_seats(state):
         policy = policies[seat]
+        bot_delay = policy.bot_delay()
         if policy.bot_level:
             moves.append(Move(seat, timers.turn_started + bot_delay, "bot"))
             continue

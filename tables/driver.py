@@ -126,7 +126,11 @@ class Driver:
     def seat_policies(self, table_ids) -> dict[int, list]:
         """The seat policies of several tables in one query."""
         out: dict[int, list] = {}
-        for seat in Seat.objects.filter(table_id__in=list(table_ids)).order_by("table_id", "index"):
+        for seat in (
+            Seat.objects.filter(table_id__in=list(table_ids))
+            .select_related("table")
+            .order_by("table_id", "index")
+        ):
             out.setdefault(seat.table_id, []).append(autoplay.SeatPolicy.of(seat))
         return out
 
@@ -140,7 +144,10 @@ class Driver:
         if game is None or game.finished:
             return None
         states.state_of(game)
-        seats = sorted(Seat.objects.filter(table_id=game.table_id), key=lambda s: s.index)
+        seats = sorted(
+            Seat.objects.filter(table_id=game.table_id).select_related("table"),
+            key=lambda s: s.index,
+        )
         return Driven(
             table_id=game.table_id,
             seed=game.seed,

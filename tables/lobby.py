@@ -16,9 +16,11 @@ from players.models import Player
 from rules.models import Ruleset
 
 from . import limits, play
-from .models import BOT_LEVELS, Seat, Table
+from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
 
 LEVELS = dict(BOT_LEVELS)
+LENGTHS = dict(GAME_LENGTHS)
+DELAYS = dict(BOT_DELAYS)
 
 
 class LobbyError(Exception):
@@ -39,6 +41,27 @@ def check_level(level: str) -> str:
     if level not in LEVELS:
         raise LobbyError(f"'{level}' is not a bot level: choose {', '.join(LEVELS)}")
     return level
+
+
+def check_length(game_type: str) -> str:
+    if game_type not in LENGTHS:
+        raise LobbyError("choose East only or hanchan for the game's length")
+    return game_type
+
+
+def check_bot_delay(text) -> int | None:
+    """The bots' thinking time in milliseconds from the form ("" keeps the club's)."""
+    if text in (None, ""):
+        return None
+    try:
+        delay = int(text)
+    except (TypeError, ValueError):
+        delay = -1
+    if delay not in DELAYS:
+        raise LobbyError(
+            "choose how long the bots think: " + ", ".join(label for _, label in BOT_DELAYS)
+        )
+    return delay
 
 
 def visible_tables(user):
@@ -95,7 +118,14 @@ def _seat(table: Table, index) -> Seat:
 
 
 def create_table(
-    user, name: str, ruleset_id, is_private: bool, bot_level: str = "", sit: bool = True
+    user,
+    name: str,
+    ruleset_id,
+    is_private: bool,
+    bot_level: str = "",
+    sit: bool = True,
+    game_type: str = "",
+    bot_delay="",
 ) -> Table:
     _signed_in(user)
     name = (name or "").strip()
@@ -109,6 +139,8 @@ def create_table(
         raise LobbyError("the name may not contain control characters")
     if bot_level:
         check_level(bot_level)
+    game_type = check_length(game_type or "")
+    delay_ms = check_bot_delay(bot_delay)
     try:
         ruleset = Ruleset.objects.get(pk=int(ruleset_id))
     except (TypeError, ValueError, Ruleset.DoesNotExist):
@@ -119,7 +151,12 @@ def create_table(
         Player.objects.select_for_update().filter(pk=user.pk).exists()
         _below_open_limit(user)
         table = Table.objects.create(
-            name=name, ruleset=ruleset, is_private=bool(is_private), created_by=user
+            name=name,
+            ruleset=ruleset,
+            is_private=bool(is_private),
+            created_by=user,
+            game_type=game_type,
+            bot_delay_ms=delay_ms,
         )
         bot = bot_player(bot_level) if bot_level else None
         for index in range(4):

@@ -23,6 +23,19 @@ BOT_LEVELS = [
     ("careful", "Careful bot"),
 ]
 WINDS = "ESWN"
+# How long a game lasts, chosen when the table is opened ("" keeps the ruleset's).
+GAME_LENGTHS = [
+    ("", "As the ruleset says"),
+    ("tonpuusen", "East only (tonpuusen)"),
+    ("hanchan", "East and South (hanchan)"),
+]
+# How long the bots think before each move, in milliseconds (None: the club's
+# TABLE_BOT_DELAY). A hanchan against bots at one second a move lasts ten minutes.
+BOT_DELAYS = [
+    (300, "Quick (0.3 s)"),
+    (1000, "Steady (1 s)"),
+    (2000, "Relaxed (2 s)"),
+]
 
 
 class Table(models.Model):
@@ -43,6 +56,12 @@ class Table(models.Model):
         related_name="tables_created",
     )
     created = models.DateTimeField(auto_now_add=True)
+    game_type = models.CharField(
+        max_length=10, choices=GAME_LENGTHS, blank=True, help_text="Empty: the ruleset's length."
+    )
+    bot_delay_ms = models.PositiveIntegerField(
+        null=True, blank=True, choices=BOT_DELAYS, help_text="Empty: the club's default."
+    )
 
     class Meta:
         ordering = ["-created"]

@@ -252,6 +252,8 @@ def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
     from rules.engine import rulesets as engine_rulesets
 
     ruleset = table.ruleset.engine_ruleset()
+    if table.game_type and table.game_type != ruleset.game_type:
+        ruleset = ruleset.replace(game_type=table.game_type)  # chosen when the table opened
     now = (clock or clocks.current()).now()
     t = timers.start(ruleset, now)
     game = Game.objects.create(

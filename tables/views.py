@@ -20,7 +20,7 @@ from rules.models import Ruleset
 from . import broadcast, frames, lobby, states, twins
 from . import clock as clocks
 from . import timers as timing
-from .models import BOT_LEVELS, Seat, Table
+from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
 from .play import SubmitError, submit
 
 
@@ -46,6 +46,8 @@ def _lobby_context(request) -> dict:
 def lobby_page(request):
     context = _lobby_context(request)
     context["rulesets"] = Ruleset.objects.all()
+    context["game_lengths"] = GAME_LENGTHS
+    context["bot_delays"] = BOT_DELAYS
     context["default_ruleset"] = Ruleset.club_default().pk if Ruleset.objects.exists() else None
     return render(request, "tables/lobby.html", context)
 
@@ -77,6 +79,8 @@ def create(request):
             request.POST.get("private") == "on",
             request.POST.get("bots", ""),
             sit=request.POST.get("sit", "on") == "on",
+            game_type=request.POST.get("length", ""),
+            bot_delay=request.POST.get("bot_delay", ""),
         )
     except lobby.LobbyError as exc:
         messages.error(request, f"The table was not created: {exc.message}.")
