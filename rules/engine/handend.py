@@ -40,9 +40,12 @@ into the final standings; automatic play never adds to them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .analysis import counts_of, waits_mask
 from .hand import counts_as_tenpai, shape_waits, waits
 from .payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
+from .rulesets import Ruleset
 from .standings import final_standings
 from .state import Event, GameState, HandResult, WinResult
 from .tiles import TERMINALS_AND_HONORS
@@ -235,14 +238,20 @@ def _ranking(scores, starting_dealer: int = 0) -> list[int]:
     return sorted(range(4), key=lambda x: (-scores[x], (x - starting_dealer) % 4))
 
 
-def _game_over(s: GameState, result: HandResult, dealer_stays: bool) -> bool:
-    r = s.ruleset
+def busted(ruleset: Ruleset, scores) -> bool:
+    """Tobi: someone's score fell below the ruleset's threshold (0 itself is fine)."""
+    return ruleset.tobi and any(x < ruleset.tobi_threshold for x in scores)
+
+
+def game_over(
+    r: Ruleset, round_wind: int, dealer: int, result: HandResult, dealer_stays: bool
+) -> bool:
+    """Whether the game ends after ``result`` (the order of the module docstring)."""
     scores = result.scores
-    if r.tobi and any(x < r.tobi_threshold for x in scores):
+    if busted(r, scores):
         return True
     primary = 2 if r.game_type == "hanchan" else 1
-    wind = s.round_wind - 27
-    dealer = s.round_number
+    wind = round_wind - 27
     if wind >= primary:  # sudden-death extension
         if any(x >= r.win_threshold for x in scores):
             return True
@@ -261,19 +270,48 @@ def _game_over(s: GameState, result: HandResult, dealer_stays: bool) -> bool:
     return False
 
 
+class NextDeal(NamedTuple):
+    """Where a game goes after a hand: the next hand's round, dealer and honba, or the end."""
+
+    finished: bool
+    round_wind: int
+    round_number: int
+    honba: int
+
+
+def next_deal(
+    r: Ruleset,
+    round_wind: int,
+    round_number: int,
+    honba: int,
+    result: HandResult,
+    dealer_stays: bool,
+) -> NextDeal:
+    """Dealer rotation, honba and the end of the game after one hand (see above).
+
+    Online tables and scored real tables (:mod:`.scoresheet`) both settle here.
+    """
+    dealer_won = any(w.seat == round_number for w in result.wins)
+    honba = 0 if result.wins and not dealer_won else honba + 1
+    if game_over(r, round_wind, round_number, result, dealer_stays):
+        return NextDeal(True, round_wind, round_number, honba)
+    wind, number = round_wind, round_number
+    if not dealer_stays:
+        number += 1
+        if number == 4:
+            wind, number = wind + 1, 0
+    return NextDeal(False, wind, number, honba)
+
+
 def finish_hand(
     s: GameState, result: HandResult, dealer_stays: bool, sticks_next: int
 ) -> tuple[GameState, list[Event]]:
     """Apply the result, then deal the next hand or end the game."""
-    dealer_won = any(w.seat == s.round_number for w in result.wins)
-    if result.wins and not dealer_won:
-        honba = 0
-    else:
-        honba = s.honba + 1
+    nxt_deal = next_deal(s.ruleset, s.round_wind, s.round_number, s.honba, result, dealer_stays)
     result = result._replace(riichi_sticks=sticks_next)
     events = [Event("hand_end", None, None, result)]
     logs = (*s.past_logs, s.hand_log)
-    if _game_over(s, result, dealer_stays):
+    if nxt_deal.finished:
         final = tuple(final_standings(result.scores, s.ruleset, sticks_next, s.chombo_counts, 0))
         done = s.evolve(
             scores=result.scores,
@@ -289,17 +327,12 @@ def finish_hand(
         )
         events.append(Event("game_end", None, None, final))
         return done, events
-    wind, number = s.round_wind, s.round_number
-    if not dealer_stays:
-        number += 1
-        if number == 4:
-            wind, number = wind + 1, 0
     nxt, more = deal(
         s.setup,
         s.hand_index + 1,
-        wind,
-        number,
-        honba,
+        nxt_deal.round_wind,
+        nxt_deal.round_number,
+        nxt_deal.honba,
         sticks_next,
         result.scores,
         s.chombo_counts,
