@@ -1,5 +1,7 @@
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 
+from . import names
 from .models import Player
 
 
@@ -8,3 +10,26 @@ class SignUpForm(UserCreationForm):
         model = Player
         fields = ("username", "display_name")
         help_texts = {"display_name": "Shown at the table; leave empty to use your username."}
+
+    def clean_username(self):
+        username = super().clean_username()
+        names.check_not_a_bot(username)
+        return username
+
+    def clean_display_name(self):
+        display = self.cleaned_data.get("display_name", "").strip()
+        if display:
+            names.check_shown_name(display, Player)
+        return display
+
+    def clean(self):
+        cleaned = super().clean()
+        # Without a display name the username is what others see: it may not copy
+        # another member's display name either.
+        username = cleaned.get("username")
+        if username and not cleaned.get("display_name") and "username" not in self.errors:
+            try:
+                names.check_shown_name(username, Player)
+            except ValidationError as error:
+                self.add_error("username", error)
+        return cleaned

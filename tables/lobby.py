@@ -12,6 +12,7 @@ import unicodedata
 from django.db import transaction
 from django.db.models import Q
 
+from players import bots
 from players.models import Player
 from rules.models import Ruleset
 
@@ -30,11 +31,12 @@ class LobbyError(Exception):
 
 
 def bot_player(level: str) -> Player:
-    """The club's bot account of a level (bots are players, so histories stay simple)."""
-    player, _ = Player.objects.get_or_create(
-        username=f"bot-{level}", defaults={"display_name": LEVELS[level], "is_bot": True}
-    )
-    return player
+    """The club's bot player of a level (bots are players, so histories stay simple).
+
+    Found by its flag as well as its name: a member can never be handed a bot's seat.
+    """
+    player = Player.objects.filter(is_bot=True, username=bots.username(level)).first()
+    return player or bots.ensure_bots(Player)[level]
 
 
 def check_level(level: str) -> str:
@@ -68,7 +70,9 @@ def visible_tables(user):
     """Tables the lobby lists for ``user``: public ones, and private ones they are part of."""
     tables = Table.objects.filter(status__in=[Table.OPEN, Table.PLAYING])
     if user.is_authenticated:
-        tables = tables.filter(Q(is_private=False) | Q(created_by=user) | Q(seats__player=user))
+        tables = tables.filter(
+            Q(is_private=False) | Q(created_by=user) | Q(seats__player=user, seats__bot_level="")
+        )
     else:
         tables = tables.filter(is_private=False)
     return (
@@ -87,14 +91,17 @@ def may_see(table: Table, user, token: str = "") -> bool:
         return True
     if not user.is_authenticated:
         return False
-    return table.created_by_id == user.pk or table.seats.filter(player=user).exists()
+    return table.created_by_id == user.pk or _seated(table, user)
+
+
+def _seated(table: Table, user) -> bool:
+    """Whether ``user`` sits at ``table`` in person (a bot's seat is never a member's)."""
+    return table.seats.filter(player=user, bot_level="").exists()
 
 
 def may_manage(table: Table, user) -> bool:
     """The creator and anyone seated may bring bots and start the game."""
-    return user.is_authenticated and (
-        table.created_by_id == user.pk or table.seats.filter(player=user).exists()
-    )
+    return user.is_authenticated and (table.created_by_id == user.pk or _seated(table, user))
 
 
 def _signed_in(user) -> None:
@@ -186,7 +193,7 @@ def join(table: Table, user, index, token: str = "") -> Seat:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         _open(table)
-        if table.seats.filter(player=user).exists():
+        if _seated(table, user):
             raise LobbyError("you already sit at this table")
         # Sitting down at someone else's table counts towards the limit as well.
         if table.created_by_id != user.pk:

@@ -15,13 +15,10 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 
+from players import bots
 from rules.engine import rulesets
 
-BOT_LEVELS = [
-    ("tsumogiri", "Tsumogiri bot"),
-    ("efficient", "Efficient bot"),
-    ("careful", "Careful bot"),
-]
+BOT_LEVELS = list(bots.BOTS.items())
 WINDS = "ESWN"
 # How long a game lasts, chosen when the table is opened ("" keeps the ruleset's).
 GAME_LENGTHS = [

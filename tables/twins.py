@@ -30,4 +30,6 @@ def plays_a_twin(user, game: Game | None) -> bool:
     """Whether ``user`` sits at a running twin of ``game`` (and so may not watch it)."""
     if game is None or not getattr(user, "is_authenticated", False):
         return False
-    return running_twins(game).filter(table__seats__player=user).exists()
+    return (
+        running_twins(game).filter(table__seats__player=user, table__seats__bot_level="").exists()
+    )

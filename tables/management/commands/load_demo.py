@@ -8,17 +8,13 @@ import secrets
 
 from django.core.management.base import BaseCommand
 
+from players import bots
 from players.models import Player
 from rules.engine import rulesets
 from rules.models import Ruleset
 
 MEMBERS = [("akagi", "Akagi"), ("washizu", "Washizu"), ("saki", "Saki"), ("nodoka", "Nodoka")]
 DEMO_TABLE = "Demo table: three bots wait for a fourth"
-BOTS = [
-    ("bot-tsumogiri", "Tsumogiri bot"),
-    ("bot-efficient", "Efficient bot"),
-    ("bot-careful", "Careful bot"),
-]
 
 
 class Command(BaseCommand):
@@ -33,10 +29,7 @@ class Command(BaseCommand):
                     username=username, password=password, display_name=display
                 )
                 created.append((username, password))
-        for username, display in BOTS:
-            Player.objects.get_or_create(
-                username=username, defaults={"display_name": display, "is_bot": True}
-            )
+        bots.ensure_bots(Player)
         for key, preset in rulesets.PRESETS.items():
             Ruleset.objects.get_or_create(
                 name=preset.name,

@@ -1,0 +1,58 @@
+"""Which names a member may take: the one check used wherever a member names themself.
+
+A name is refused when it passes for somebody else: a bot (see :mod:`players.bots`),
+another member (the same shown name in any letter case or width), or when it carries
+control characters or the invisible marks that reorder text (bidi controls), which can
+make one name look like another on screen. Placeholders created by log imports are
+not members and block nothing: their usernames live apart (see
+``tables.logs.store.placeholder``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.core.exceptions import ValidationError
+
+from . import bots
+
+# Marks that change the direction text is laid out in, invisibly.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def fold(name: str) -> str:
+    """The form two names are compared in: compatibility-normalised, case-folded,
+    inner runs of spaces as one."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def check_characters(name: str) -> None:
+    if any(c in BIDI_CONTROLS for c in name):
+        raise ValidationError("Names may not contain text-direction control characters.")
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise ValidationError("Names may not contain control characters.")
+
+
+def check_not_a_bot(name: str) -> None:
+    if bots.is_reserved(name) or bots.is_reserved(fold(name)):
+        raise ValidationError(f"“{name}” is kept for the club's bots; choose another name.")
+
+
+def check_shown_name(name: str, player_model, exclude_pk=None) -> None:
+    """Refuse a shown name (a display name, or a username shown for want of one) that
+    copies another member's display name or username."""
+    check_characters(name)
+    check_not_a_bot(name)
+    wanted = fold(name)
+    if not wanted:
+        return
+    others = player_model.objects.filter(is_placeholder=False, is_bot=False)
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    # Compared here rather than in the database: the folding is Unicode's, and a
+    # club's members fit in memory.
+    for other in others.only("username", "display_name").iterator():
+        if wanted in (fold(other.display_name), fold(other.username)):
+            raise ValidationError(f"“{name}” is another member's name; choose another.")
