@@ -16,7 +16,7 @@ def repoint_bot_seats(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("players", "0002_bot_players"),
-        ("tables", "0002_game_robots"),
+        ("tables", "0003_table_length_and_bot_delay"),
     ]
 
     operations = [migrations.RunPython(repoint_bot_seats, migrations.RunPython.noop)]
