@@ -123,14 +123,34 @@ else:
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds a Redis reply may take; it must be well above channels-redis's 5-second
+# blocking read (see CHANNEL_LAYERS below and tests/tables/test_idle_sockets.py).
+REDIS_READ_TIMEOUT = float(os.environ.get("REDIS_READ_TIMEOUT", "30"))
+if REDIS_READ_TIMEOUT <= 10:
+    raise ImproperlyConfigured("REDIS_READ_TIMEOUT must be above 10 seconds (idle sockets)")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py's pool refuses (rather than waits) past max_connections, 100 by
             # default; hundreds of sockets leaving at once need more room than that.
+            # Every socket waits for its next message with a blocking read that Redis
+            # answers after 5 seconds (channels-redis's brpop_timeout) when nothing
+            # came; redis-py's own read timeout is 5 seconds too, so on a quiet socket
+            # the client gave up first, the consumer crashed and the player's socket
+            # was dropped. The read timeout must outlast the blocking read by a clear
+            # margin; it still catches a Redis that stopped answering. Keepalive finds
+            # a connection whose peer vanished without a word.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": 1000,
+                        "socket_timeout": REDIS_READ_TIMEOUT,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                    }
+                ],
                 "capacity": 1500,
                 "expiry": 30,
             },

@@ -14,7 +14,7 @@ another game than the current one is sent a reload instead of frames):
   connect and after a refusal. Each socket gets its own seat's view, spectators the
   spectator view. A refused message gets ``#table-error`` with ``data-error`` set to
   a code (``malformed``, ``not_seated``, ``not_started``, ``illegal``, ``stale``,
-  ``finished``, ``missing``, ``rate_limited``, ``too_large``) and the socket stays
+  ``finished``, ``missing``, ``rate_limited``, ``too_large``, ``failed``) and the socket stays
   open; a stale one is first sent the current table. Rate and size limits (see
   :mod:`tables.limits`) are checked before a message is parsed. A socket refused at connect (no such table, a private table
   without its invite) is closed with code 4404 before anything is sent.
@@ -22,7 +22,9 @@ another game than the current one is sent a reload instead of frames):
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
@@ -39,6 +41,7 @@ from .dbwork import in_pool
 from .models import Game, Seat, Table
 from .play import StaleVersion, SubmitError, submit
 
+log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
 TOGGLES = ("auto_win", "no_calls", "auto_riichi_discard", "sort_hand")
 
@@ -55,7 +58,33 @@ def lobby_error(code: str, message: str) -> str:
     )
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LeavingConsumer(AsyncWebsocketConsumer):
+    """A consumer whose bookkeeping of leaving (``leave``) runs however it ends.
+
+    A consumer that crashes (a channel layer error, a bug) is never sent its
+    websocket.disconnect, so ``leave`` runs here too, whatever ended the socket: a
+    seat must not stay "connected", nor a group keep a member, behind a dead socket.
+    ``leave`` runs once.
+    """
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if not getattr(self, "left", False):
+                self.left = True
+                await self.leave()
+
+    async def disconnect(self, code):
+        if not getattr(self, "left", False):
+            self.left = True
+            await self.leave()
+
+    async def leave(self) -> None:
+        raise NotImplementedError
+
+
+class LobbyConsumer(LeavingConsumer):
     """Everyone on the lobby page hears about table changes through one group."""
 
     async def connect(self):
@@ -66,8 +95,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.accept()
         driver.ensure_running()
 
-    async def disconnect(self, code):
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+    async def leave(self) -> None:
+        with contextlib.suppress(Exception):  # the layer may be what failed
+            await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         # The lobby is read-only over the socket; actions go through plain forms.
@@ -85,7 +115,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["html"])
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(LeavingConsumer):
     """One socket of a seated player or a spectator at one table."""
 
     async def dispatch(self, message):
@@ -133,20 +163,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
         await self.send_current()
 
-    async def disconnect(self, code):
+    async def leave(self) -> None:
+        """Count this socket out (after disconnect() or a crash)."""
         if getattr(self, "limits", None) is not None:
             self.limits.close()  # the account's shared bucket counts this socket out
         if not getattr(self, "joined", False):  # refused, or sent to reload, at connect
             return
-        await self.channel_layer.group_discard(
-            broadcast.table_group(self.table_id), self.channel_name
-        )
+        with contextlib.suppress(Exception):  # the layer may be what failed
+            await self.channel_layer.group_discard(
+                broadcast.table_group(self.table_id), self.channel_name
+            )
         if getattr(self, "seat_pk", None) is not None:
             try:
                 connected = await in_pool(self.mark_connection)(-1)
             except outage.DATABASE_ERRORS:
                 return  # the seat's flag is set right when it next connects
-            await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
+            with contextlib.suppress(Exception):
+                await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
 
     # --- database work (runs in a worker thread) -----------------------------------
 
@@ -250,15 +283,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
             return
         try:
-            data = json.loads(text_data or "")
-        except ValueError:
-            data = None
-        try:
-            await self.handle(data)
+            await self.handle(read_message(text_data))
         except outage.DATABASE_ERRORS:
             # The database is down: nothing was applied (submit commits or not at
             # all), the socket stays open and the player may send the move again.
             await self.send_error(outage.CODE, outage.MESSAGE)
+        except Exception:
+            # A fault of ours must not cost the player their socket either.
+            log.exception("table socket: a message could not be handled")
+            await self.send_error("failed", "That message could not be handled")
 
     async def handle(self, data) -> None:
         """Answer one parsed message of a seated player or a spectator."""
@@ -339,6 +372,27 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_started(self, event):
         await self.send(text_data=reload_fragment(self.table_id))
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number a move can carry")
+
+
+def read_message(text: str | None):
+    """The JSON of a socket message, or None for anything a move cannot be made of.
+
+    Parse at the edge: numbers that are not finite (``1e999``, ``-Infinity``,
+    ``NaN``), text that is not valid Unicode (a lone surrogate escape such as
+    ``"\\ud800"``) and nesting too deep for the reader all come back as None, which
+    the caller answers as malformed; nothing odd gets further in.
+    """
+    try:
+        data = json.loads(text or "", parse_constant=_refuse_constant)
+        # Only the checks on what was read are left: a float too large to hold ...
+        json.dumps(data, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError, UnicodeError):
+        return None  # ... and a lone surrogate fail the round trip above
+    return data
 
 
 def reload_fragment(table_id: int) -> str:

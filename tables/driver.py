@@ -53,6 +53,7 @@ log = logging.getLogger(__name__)
 
 DRIVER_GROUP = broadcast.DRIVER_GROUP
 MOVES_PER_GAME_PER_TICK = 12
+LISTEN_RETRY_SECONDS = 1.0  # after a failed read of the channel layer
 
 
 def default_owner() -> str:
@@ -319,7 +320,19 @@ class Driver:
     async def listen(self) -> None:
         layer = get_channel_layer()
         while not self.stopped:
-            self.hear(await layer.receive(self.channel))
+            try:
+                message = await layer.receive(self.channel)
+            except Exception:
+                # A failing layer (Redis restarting) must not leave the driver deaf for
+                # the rest of the process: note it, let the loop read the database
+                # (what was missed is found there), and listen again.
+                log.warning("table driver: channel layer read failed", exc_info=True)
+                for driven in self.games.values():
+                    driven.policies = None
+                self.wakeup.set()
+                await asyncio.sleep(LISTEN_RETRY_SECONDS)
+                continue
+            self.hear(message)
             self.wakeup.set()
 
     async def run(self) -> None:

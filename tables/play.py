@@ -92,7 +92,7 @@ def read_version(version) -> int:
         raise Malformed("the version must be a whole number")
     try:
         number = int(version)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an infinite float
         raise Malformed("the version must be a whole number, e.g. 12") from None
     if number < 0:
         raise Malformed("the version cannot be negative")
