@@ -34,7 +34,7 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import broadcast, driver, frames, limits, lobby, outage, presence, states, twins
+from . import broadcast, driver, frames, limits, lobby, outage, presence, sessions, states, twins
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -65,23 +65,50 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     websocket.disconnect, so ``leave`` runs here too, whatever ended the socket: a
     seat must not stay "connected", nor a group keep a member, behind a dead socket.
     ``leave`` runs once.
+
+    A signed-in member's socket also joins its session's group (see
+    :mod:`tables.sessions`): signing out closes it, and from then on it is not read.
     """
+
+    session_group: str | None = None
+    ended = False  # closed because its sign-in ended: nothing more is read or sent
 
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
         finally:
-            if not getattr(self, "left", False):
-                self.left = True
-                await self.leave()
+            await self.leave_once()
 
     async def disconnect(self, code):
-        if not getattr(self, "left", False):
-            self.left = True
-            await self.leave()
+        await self.leave_once()
+
+    async def leave_once(self) -> None:
+        if getattr(self, "left", False):
+            return
+        self.left = True
+        if self.session_group is not None:
+            with contextlib.suppress(Exception):  # the layer may be what failed
+                await self.channel_layer.group_discard(self.session_group, self.channel_name)
+        await self.leave()
 
     async def leave(self) -> None:
         raise NotImplementedError
+
+    async def join_session(self) -> None:
+        group = sessions.group_of_scope(self.scope)
+        if group is not None:
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.session_group = group
+
+    async def dispatch(self, message):
+        if self.ended and message["type"] != "websocket.disconnect":
+            return
+        await super().dispatch(message)
+
+    async def session_ended(self, event):
+        """The member signed out of the session this socket was opened with."""
+        self.ended = True
+        await self.close(code=sessions.CLOSE_CODE)
 
 
 class LobbyConsumer(LeavingConsumer):
@@ -92,6 +119,7 @@ class LobbyConsumer(LeavingConsumer):
         # table budget is not spent on it.
         self.limits = limits.SocketLimits()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.join_session()
         await self.accept()
         driver.ensure_running()
 
@@ -123,6 +151,8 @@ class TableConsumer(LeavingConsumer):
         # trip to the database thread for each of the frames a move fans out to; this
         # consumer reaches the database only through in_pool(), which looks after
         # its connections itself, so the trip is left out.
+        if self.ended and message["type"] != "websocket.disconnect":
+            return  # signed out: the socket is closed and its messages are not read
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -157,6 +187,7 @@ class TableConsumer(LeavingConsumer):
             return
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         self.joined = True
+        await self.join_session()
         driver.ensure_running()
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)

@@ -153,9 +153,7 @@ def create_table(
     except (TypeError, ValueError, Ruleset.DoesNotExist):
         raise LobbyError("choose one of the club's rulesets") from None
     with transaction.atomic():
-        # The member's row is locked while counting, so two quick submissions of the
-        # form cannot both pass the limit (under SQLite the write lock does this).
-        Player.objects.select_for_update().filter(pk=user.pk).exists()
+        _lock_member(user)
         _below_open_limit(user)
         table = Table.objects.create(
             name=name,
@@ -176,6 +174,18 @@ def create_table(
     return table
 
 
+def _lock_member(user) -> None:
+    """Lock the member's row until the transaction ends.
+
+    Every change that counts towards a member's open tables (opening one, sitting
+    down) takes this lock first, so the count and the change that relies on it are
+    one step: parallel requests of one member wait for each other instead of each
+    counting the same tables (under SQLite the write lock does this already). The
+    member's lock comes before any table's, in every path, so no two paths deadlock.
+    """
+    Player.objects.select_for_update().filter(pk=user.pk).exists()
+
+
 def _below_open_limit(user) -> None:
     """Refuse one more table to a member who already has the most allowed unfinished."""
     limit = limits.open_table_limit()
@@ -191,6 +201,7 @@ def join(table: Table, user, index, token: str = "") -> Seat:
     if not may_see(table, user, token):
         raise LobbyError("this table is private: you need its invite link")
     with transaction.atomic():
+        _lock_member(user)
         table = Table.objects.select_for_update().get(pk=table.pk)
         _open(table)
         if _seated(table, user):

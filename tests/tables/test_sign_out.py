@@ -1,0 +1,92 @@
+"""Signing out ends the sockets opened under that sign-in."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from mahjong_site.asgi import application
+from tables import sessions
+
+from .conftest import make_table, start
+from .sockets import actions_of, next_frame
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+db = database_sync_to_async
+
+
+def signed_in(username: str, password: str) -> Client:
+    client = Client()
+    assert client.login(username=username, password=password)
+    return client
+
+
+async def socket_of(client: Client, path: str) -> WebsocketCommunicator:
+    """A socket opened by the browser of ``client`` (its session cookie, our origin)."""
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    socket = WebsocketCommunicator(
+        application, path, headers=[(b"cookie", cookie), (b"origin", b"http://127.0.0.1")]
+    )
+    assert (await socket.connect())[0]
+    return socket
+
+
+async def closed_with(socket: WebsocketCommunicator) -> int | None:
+    """Read what the socket still sends until it is closed; the close code."""
+    while True:
+        output = await socket.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            return output.get("code")
+
+
+async def test_signing_out_closes_the_members_table_socket(east_only, alice, clock):
+    table = await db(make_table)(east_only, people=[alice], bots=["careful"] * 3)
+    await db(start)(table, clock=clock)
+    browser = await db(signed_in)("alice", "pw-alice-123")
+    socket = await socket_of(browser, f"/ws/tables/{table.pk}/")
+    frame = await next_frame(socket)
+    move = next(a for a in actions_of(frame) if ":discard:" in a)
+    await db(browser.post)(reverse("players:logout"))
+    assert await closed_with(socket) == sessions.CLOSE_CODE
+    # The socket opened before signing out no longer moves.
+    await socket.send_to(text_data=json.dumps({"action": move, "version": 0}))
+    assert await socket.receive_nothing(timeout=0.5)
+    game = await db(lambda: table.games.get())()
+    assert game.version == 0 and game.log == []
+    await socket.disconnect()
+    seat = await db(lambda: table.seats.get(index=0))()
+    assert not seat.connected
+
+
+async def test_signing_out_closes_the_members_lobby_socket(alice):
+    browser = await db(signed_in)("alice", "pw-alice-123")
+    socket = await socket_of(browser, "/ws/lobby/")
+    await db(browser.post)(reverse("players:logout"))
+    assert await closed_with(socket) == sessions.CLOSE_CODE
+    await socket.disconnect()
+
+
+async def test_signing_out_leaves_the_members_other_sessions_open(east_only, alice, clock):
+    table = await db(make_table)(east_only, people=[alice], bots=["careful"] * 3)
+    await db(start)(table, clock=clock)
+    phone = await db(signed_in)("alice", "pw-alice-123")
+    desktop = await db(signed_in)("alice", "pw-alice-123")
+    on_phone = await socket_of(phone, f"/ws/tables/{table.pk}/")
+    on_desktop = await socket_of(desktop, f"/ws/tables/{table.pk}/")
+    await next_frame(on_phone)
+    frame = await next_frame(on_desktop)
+    await db(phone.post)(reverse("players:logout"))
+    assert await closed_with(on_phone) == sessions.CLOSE_CODE
+    move = next(a for a in actions_of(frame) if ":discard:" in a)
+    await on_desktop.send_to(text_data=json.dumps({"action": move, "version": 0}))
+    game = await db(lambda: table.games.get())()
+    while game.version == 0:  # the move is applied by the still-signed-in desktop
+        await on_desktop.receive_from(timeout=5)
+        game = await db(lambda: table.games.get())()
+    assert game.log == [move]
+    await on_phone.disconnect()
+    await on_desktop.disconnect()
