@@ -1,15 +1,21 @@
+from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
 from . import names
 from .models import Player
 
+EMAIL_HELP = "Optional; only used to send you a link when you forget your password."
+
 
 class SignUpForm(UserCreationForm):
     class Meta:
         model = Player
-        fields = ("username", "display_name")
-        help_texts = {"display_name": "Shown at the table; leave empty to use your username."}
+        fields = ("username", "display_name", "email")
+        help_texts = {
+            "display_name": "Shown at the table; leave empty to use your username.",
+            "email": EMAIL_HELP,
+        }
 
     def clean_username(self):
         username = super().clean_username()

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, reverse_lazy
 
 from . import views
 
@@ -9,4 +9,24 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.signin, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # a forgotten password: ask for a link by e-mail, follow it, choose a new one
+    path("password-reset/", views.password_reset, name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="players/reset_sent.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="players/reset_confirm.html",
+            success_url=reverse_lazy("players:password_reset_complete"),
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(template_name="players/reset_done.html"),
+        name="password_reset_complete",
+    ),
 ]

@@ -1,9 +1,11 @@
 """Sign-up and throttled sign-in. (Profiles and the ranking are built from games: see
 tables.history_views.)"""
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 
 from . import throttle
 from .forms import SignUpForm
@@ -45,3 +47,26 @@ class ThrottledLoginView(auth_views.LoginView):
 
 
 signin = ThrottledLoginView.as_view()
+
+
+class ClubPasswordResetView(auth_views.PasswordResetView):
+    """Django's reset flow in the club's pages; the link is valid for a few days
+    (PASSWORD_RESET_TIMEOUT) and only once. The page answers the same whether or not
+    the address belongs to a member, so it tells nobody who is one."""
+
+    template_name = "players/reset_request.html"
+    email_template_name = "players/reset_email.txt"
+    subject_template_name = "players/reset_subject.txt"
+    success_url = reverse_lazy("players:password_reset_done")
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "club_name": settings.CLUB_NAME}
+
+    def form_valid(self, form):
+        form.cleaned_data["email"] = form.cleaned_data["email"].strip()
+        return super().form_valid(form)
+
+
+password_reset = ClubPasswordResetView.as_view(
+    extra_email_context={"club_name": settings.CLUB_NAME}
+)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rules.models import Ruleset
 
-from . import broadcast, frames, lobby, states, twins
+from . import broadcast, frames, lobby, states, twins, whats_on
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
@@ -39,6 +39,7 @@ def _decorate(table: Table, user) -> Table:
 
 def _lobby_context(request) -> dict:
     tables = [_decorate(t, request.user) for t in lobby.visible_tables(request.user)]
+    whats_on.add_live_scores(tables)
     return {"tables": tables, "bot_levels": BOT_LEVELS}
 
 
@@ -46,6 +47,7 @@ def _lobby_context(request) -> dict:
 def lobby_page(request):
     context = _lobby_context(request)
     context["rulesets"] = Ruleset.objects.all()
+    context["recent_games"] = whats_on.recent_games()
     context["game_lengths"] = GAME_LENGTHS
     context["bot_delays"] = BOT_DELAYS
     context["default_ruleset"] = Ruleset.club_default().pk if Ruleset.objects.exists() else None
