@@ -39,3 +39,22 @@ class SignUpForm(UserCreationForm):
             except ValidationError as error:
                 self.add_error("username", error)
         return cleaned
+
+
+class PreferencesForm(forms.ModelForm):
+    """What a member sets for themselves: shown name, address, words and learning aids."""
+
+    class Meta:
+        model = Player
+        fields = ("display_name", "email", "terms", "learning_aids")
+        help_texts = {
+            "display_name": "Shown at the table; leave empty to use your username.",
+            "email": EMAIL_HELP,
+        }
+        widgets = {"terms": forms.RadioSelect}
+
+    def clean_display_name(self):
+        display = self.cleaned_data.get("display_name", "").strip()
+        if display:
+            names.check_shown_name(display, Player, exclude_pk=self.instance.pk)
+        return display

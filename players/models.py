@@ -4,6 +4,15 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
 
+# The words the site uses for the game: Japanese terms (riichi, pon, ron) or their
+# English names. Each is a language code: the English names are a message file
+# (locale/en_names), so another language is one more file (see the README).
+JAPANESE_TERMS, ENGLISH_NAMES = "en", "en-names"
+TERMS = [
+    (JAPANESE_TERMS, "Japanese terms (riichi, pon, ron)"),
+    (ENGLISH_NAMES, "English names (ready, triplet, win on a discard)"),
+]
+
 
 class Player(AbstractUser):
     """A member of the club. Bots are players too, so histories need no special case,
@@ -13,6 +22,16 @@ class Player(AbstractUser):
     is_bot = models.BooleanField(default=False)
     is_placeholder = models.BooleanField(
         default=False, help_text="Created by a log import; nobody signs in as it."
+    )
+    terms = models.CharField(
+        "words at the table", max_length=12, choices=TERMS, default=JAPANESE_TERMS
+    )
+    learning_aids = models.BooleanField(
+        "learning aids",
+        default=False,
+        help_text="At your own table: how far you are from ready, your waits and how many "
+        "are left, furiten and no-yaku warnings, and which discards keep you ready for "
+        "riichi. Never shown in tournament games.",
     )
 
     class Meta:

@@ -8,6 +8,7 @@ app_name = "players"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.signin, name="login"),
+    path("preferences/", views.preferences, name="preferences"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # a forgotten password: ask for a link by e-mail, follow it, choose a new one
     path("password-reset/", views.password_reset, name="password_reset"),

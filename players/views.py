@@ -2,13 +2,15 @@
 tables.history_views.)"""
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 
 from . import throttle
-from .forms import SignUpForm
+from .forms import PreferencesForm, SignUpForm
 
 LOCKED_MESSAGE = (
     "Too many failed sign-in attempts. Wait a quarter of an hour and try again, "
@@ -70,3 +72,14 @@ class ClubPasswordResetView(auth_views.PasswordResetView):
 password_reset = ClubPasswordResetView.as_view(
     extra_email_context={"club_name": settings.CLUB_NAME}
 )
+
+
+@login_required
+def preferences(request):
+    """A member's own settings: shown name, e-mail, words at the table, learning aids."""
+    form = PreferencesForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your settings are saved.")
+        return redirect("players:preferences")
+    return render(request, "players/preferences.html", {"form": form})

@@ -431,6 +431,12 @@ ROWS = [
     Row("login", "players:login", lambda w: [], EVERYONE),
     Row("logout_get", "players:logout", lambda w: [], dict.fromkeys(ROLES, 405)),
     Row("logout", "players:logout", lambda w: [], dict.fromkeys(ROLES, 302), method="post"),
+    Row(
+        "preferences",
+        "players:preferences",
+        lambda w: [],
+        {**EVERYONE, "anonymous": LOGIN},
+    ),
     Row("reset", "players:password_reset", lambda w: [], EVERYONE),
     Row(
         "reset_post",
