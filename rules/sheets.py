@@ -52,9 +52,22 @@ _WINNING_TILE_SELECTION = {
     "all_waits": "A win is allowed only if every wait gives a yaku.",
 }
 _OPEN_RIICHI_ROBOT = {
-    "disable": "Robots never deal in to an open riichi.",
-    "ignore_robot_discard": "A robot's discard into an open riichi does not count.",
-    "pay_as_usual": "A robot that deals in to an open riichi pays as usual.",
+    "disable": "At a table with a robot seat, open riichi is not offered (plain riichi still "
+    "is); without robots it is played as usual.",
+    "ignore_robot_discard": "A player in open riichi cannot ron a robot's discard or rob its "
+    "kan, and letting such a tile pass does not make them furiten.",
+    "pay_as_usual": "Nothing changes: a robot that deals in to an open riichi pays as usual, "
+    "the extra han included.",
+}
+_DOUBLE_RON_HONBA = {
+    "each_winner": "Every winner is paid the honba by the discarder.",
+    "nearest_only": "Only the winner nearest the discarder in turn order gets the honba; the "
+    "other is paid the bare hand.",
+}
+_PAO_SCOPE = {
+    "pao_yakuman": "The liable player covers only the yakuman they fed; any other yakuman in "
+    "the hand is paid the ordinary way.",
+    "whole_hand": "The liable player covers the whole hand, other yakuman included.",
 }
 _KAZOE = {
     "yakuman": "13 han or more (dora included) is paid as one yakuman.",
@@ -203,6 +216,16 @@ SETTINGS: dict[str, Setting] = {
                 "No.",
             ),
         ),
+        Setting(
+            "dealer_stop_needs_threshold",
+            "Dealer who keeps the seat in the last hands",
+            _onoff(
+                "Ends the game only when first and at the finishing score; in the extension "
+                "round the game then goes on even if someone else has that score.",
+                "In the extension round, the game ends as soon as anybody has the finishing "
+                "score, even when the dealer keeps the seat.",
+            ),
+        ),
         Setting("tie_rule", "Equal final scores", lambda v, r: _TIE[v]),
         Setting("rounding", "Rounding of final scores", lambda v, r: _ROUNDING[v]),
         Setting(
@@ -278,6 +301,18 @@ SETTINGS: dict[str, Setting] = {
             "Three players ron the same tile",
             _onoff("All three win.", "Not a triple win (see abortive draws)."),
         ),
+        Setting(
+            "double_ron_honba", "Honba when two players win", lambda v, r: _DOUBLE_RON_HONBA[v]
+        ),
+        Setting(
+            "kan_min_live_wall",
+            "Tiles needed for a kan",
+            lambda v, r: (
+                "A kan may be declared while at least one tile is left in the live wall."
+                if v == 1
+                else f"A kan needs at least {v} tiles left in the live wall."
+            ),
+        ),
         Setting("omote_dora", "Dora indicators", _onoff("Used.", "Not used.")),
         Setting("ura_dora", "Ura dora", _onoff("Turned over for a riichi winner.", "Not used.")),
         Setting("red_fives", "Red fives", _red),
@@ -325,6 +360,7 @@ SETTINGS: dict[str, Setting] = {
             "Highest multiple",
             lambda v, r: f"{v}× yakuman at most." if v > 1 else "A single yakuman at most.",
         ),
+        Setting("pao_scope", "What the liable player pays", lambda v, r: _PAO_SCOPE[v]),
         Setting(
             "double_wind_pair_fu",
             "Pair of a double wind",
@@ -429,6 +465,8 @@ _SHORT_CHOICES = {
     "kazoe": {"yakuman": "yakuman", "sanbaiman": "sanbaiman", "off": "off"},
     "chombo": {"mangan": "reverse mangan", "penalty": "penalty after uma"},
     "tenpai_empty_waits": {"none": "no", "visible_ok": "all but karaten", "all_ok": "yes"},
+    "double_ron_honba": {"each_winner": "each winner", "nearest_only": "nearest only"},
+    "pao_scope": {"pao_yakuman": "that yakuman", "whole_hand": "whole hand"},
 }
 _SHORT_DOUBLE = {
     "kokushi_13": "kokushi 13",

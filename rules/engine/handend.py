@@ -15,10 +15,13 @@ Game end (checked after every hand, in this order):
 1. tobi: a score below ``ruleset.tobi_threshold`` (0 itself is fine);
 2. in the extension round (West after a hanchan, South after an East-only game):
    as soon as anyone has reached ``win_threshold``, and after its fourth hand
-   when the dealer seat moves on, whatever the scores;
+   when the dealer seat moves on, whatever the scores. With
+   ``dealer_stop_needs_threshold`` (Tenhou, Mahjong Soul) a dealer who keeps the
+   seat ends it only by being first with the threshold;
 3. at the last hand of the primary rounds: a dealer who keeps the seat plays on,
    unless agariyame (dealer won and is first) or tenpaiyame (dealer tenpai at an
-   exhaustive draw and first) applies; when the dealer seat moves on the game
+   exhaustive draw and first) applies, first *with the threshold* under
+   ``dealer_stop_needs_threshold``; when the dealer seat moves on the game
    ends unless the West round is on and nobody has reached ``win_threshold``.
 
 Exhaustive draw: tenpai follows the ruleset's pseudo-tenpai settings (seed 000):
@@ -62,11 +65,17 @@ def order_from(seat: int) -> tuple[int, int, int]:
     return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
 
 
-def _pao_base(score) -> int | None:
-    """Base points of the yakuman the liable player covers (None: none of them)."""
+def _pao_base(score, ruleset: Ruleset) -> int | None:
+    """Base points the liable player covers (None: the hand holds no pao yakuman).
+
+    ``pao_scope`` says how far the liability reaches when other yakuman are stacked
+    on the pao one: ``"pao_yakuman"`` covers that yakuman only, ``"whole_hand"``
+    (Tenhou) the whole hand."""
     han = sum(h for name, h in score.yaku if name in _PAO_NAMES)
     if not han:
         return None
+    if ruleset.pao_scope == "whole_hand":
+        return int(score.base_points)
     return min(score.base_points, 8000 * max(1, han // 13))
 
 
@@ -84,7 +93,7 @@ def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     tile = s.drawn
     score = score_win(s, seat, tile, True)
     pao = s.pao[seat]
-    pao_base = _pao_base(score) if pao is not None else None
+    pao_base = _pao_base(score, s.ruleset) if pao is not None else None
     if pao_base is None:
         pao = None
     payment = win_payment(
@@ -111,11 +120,15 @@ def ron_wins(
     scores = []
     rons = []
     for i, seat in enumerate(winners):
+        # a winner after the nearest one is scored without the honba when only the
+        # nearest collects them (``double_ron_honba``), so the hand shown matches the pay
+        bare = i > 0 and r.double_ron_honba == "nearest_only"
+        scored_on = s.evolve(honba=0) if bare else s
         score = score_win(
-            s, seat, tile, False, discarder, chankan, s.riichi_sticks if i == 0 else 0
+            scored_on, seat, tile, False, discarder, chankan, s.riichi_sticks if i == 0 else 0
         )
         pao = s.pao[seat]
-        pao_base = _pao_base(score) if pao is not None and pao != discarder else None
+        pao_base = _pao_base(score, r) if pao is not None and pao != discarder else None
         if pao_base is None:
             pao = None
         scores.append((seat, score, pao))
@@ -253,12 +266,16 @@ def game_over(
     primary = 2 if r.game_type == "hanchan" else 1
     wind = round_wind - 27
     if wind >= primary:  # sudden-death extension
+        if dealer_stays and r.dealer_stop_needs_threshold:
+            return _ranking(scores)[0] == dealer and scores[dealer] >= r.win_threshold
         if any(x >= r.win_threshold for x in scores):
             return True
         return not dealer_stays and dealer == 3
     if wind == primary - 1 and dealer == 3:
         if dealer_stays:
             leading = _ranking(scores)[0] == dealer
+            if r.dealer_stop_needs_threshold and scores[dealer] < r.win_threshold:
+                leading = False
             won = any(w.seat == dealer for w in result.wins)
             if r.agariyame and won and leading:
                 return True

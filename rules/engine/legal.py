@@ -7,7 +7,8 @@ Turn actions (the seat holds 3n+2 tiles):
     discard any tile (after a chi/pon: any tile kuikae allows); riichi/open riichi
     with each discard that leaves a real wait (closed hand, at least 1,000 points,
     at least 4 tiles in the live wall); tsumo when the drawn tile completes the
-    hand with a yaku; ankan / shouminkan with at least 2 live tiles and fewer than
+    hand with a yaku; ankan / shouminkan with at least ``kan_min_live_wall`` live
+    tiles and fewer than
     four kans on the table, never right after a chi/pon; kyuushu kyuuhai on the
     first uninterrupted turn with 9 or more distinct terminal/honour kinds.
     In riichi: the drawn tile only, tsumo, and an ankan that changes nothing.
@@ -73,7 +74,6 @@ _RON = tuple(tuple(Action(seat, RON, t) for t in range(136)) for seat in range(4
 _PASS = tuple(Action(seat, PASS) for seat in range(4))
 _KYUUSHU = tuple(Action(seat, KYUUSHU) for seat in range(4))
 _new = tuple.__new__
-_KAN_MIN_WALL = 2
 _RIICHI_MIN_WALL = 4
 _RIICHI_MIN_SCORE = 1000
 
@@ -177,7 +177,7 @@ def _riichi_actions(s: GameState, seat: int, hand: tuple[int, ...], drawn: int) 
 
 
 def _kan_actions(s: GameState, seat: int, hand: tuple[int, ...], drawn: int) -> list[Action]:
-    if s.wall_remaining < _KAN_MIN_WALL or len(s.kan_seats) >= MAX_KANS:
+    if s.wall_remaining < s.ruleset.kan_min_live_wall or len(s.kan_seats) >= MAX_KANS:
         return []
     out = []
     riichi = s.riichi[seat]
@@ -246,7 +246,8 @@ def call_actions(s: GameState, seat: int, discarder: int, tile: int) -> tuple[Ac
             for own in _choices(same, 2, r.red_fives):
                 if _leaves_discard(hand, own, forbidden):
                     acts.append(_new(Action, (seat, PON, tile, own)))
-            if len(same) == 3 and s.wall_remaining >= _KAN_MIN_WALL and len(s.kan_seats) < MAX_KANS:
+            kan_room = s.wall_remaining >= r.kan_min_live_wall and len(s.kan_seats) < MAX_KANS
+            if len(same) == 3 and kan_room:
                 acts.append(_new(Action, (seat, DAIMINKAN, tile, same)))
         if a.chi_mask >> k & 1 and seat == (discarder + 1) % 4:
             n = k % 9

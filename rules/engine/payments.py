@@ -218,8 +218,10 @@ def multi_ron(
     """Payments when one discard is ronned by one or more players (seed 001).
 
     Returns one payment per player who actually wins, nearest to the discarder in
-    turn order first. The discarder pays each winner separately, full honba each
-    time; the riichi sticks go only to the nearest winner.
+    turn order first. The riichi sticks go only to the nearest winner. The honba
+    follow ``double_ron_honba``: ``"each_winner"`` (Ronin Game Rules, "Multiple Ron":
+    the discarder pays the full honba to every winner) or ``"nearest_only"`` (Tenhou:
+    the honba go with the sticks to the nearest winner, the others get the bare hand).
 
     * ``double_ron`` off: head bump, only the nearest claimant wins.
     * Three claimants with ``triple_ron`` on: all three win. With it off and the
@@ -247,8 +249,9 @@ def multi_ron(
     for i, seat in enumerate(order):
         r = by_seat[seat]
         sticks = riichi_sticks if i == 0 else 0
+        counters = honba if i == 0 or ruleset.double_ron_honba == "each_winner" else 0
         payments.append(
-            win_payment(r.base, seat, dealer, False, discarder, honba, sticks, r.pao, r.pao_base)
+            win_payment(r.base, seat, dealer, False, discarder, counters, sticks, r.pao, r.pao_base)
         )
     return payments
 

@@ -592,8 +592,9 @@ def explain(s: GameState, action: Action) -> str:
     if action.type in (ANKAN, SHOUMINKAN):
         if s.drawn is None:
             return "a kan needs a drawn tile: not right after a chi or pon"
-        if s.wall_remaining < 2:
-            return "a kan needs at least 2 tiles left in the wall"
+        if s.wall_remaining < s.ruleset.kan_min_live_wall:
+            need = s.ruleset.kan_min_live_wall
+            return f"a kan needs at least {need} tile{'s' if need > 1 else ''} left in the wall"
         if s.riichi[seat] and action.type == SHOUMINKAN:
             return "no added kan during riichi"
         if s.riichi[seat]:

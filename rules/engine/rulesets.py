@@ -1,10 +1,12 @@
 """Rulesets: one frozen dataclass holding every configurable setting, plus presets.
 
 Settings are data, not subclasses: a preset is a ``Ruleset`` value with a key, a
-one-line description and its sources. The groups follow seed 001's headings
-(game structure, yaku toggles, call rules, dora, abortive draws, yakuman options,
-scoring options) plus the options of seeds 000 (claims, pseudo-tenpai, fix-yaku,
-open riichi) and 003 (two-fan minimum, red-five counts, uma tables).
+one-line description and its sources. The groups follow the Ronin Game Rules'
+headings (game structure, yaku toggles, call rules, dora, abortive draws, yakuman
+options, scoring options) plus the options of a mahjong app's rule settings (claims,
+pseudo-tenpai, fix-yaku, open riichi) and of the Yakuza player's guide (two-fan
+minimum, red-five counts, uma tables). Where each preset value comes from is listed
+in ``tests/data/presets.json``.
 
 Points are integers (uma in points, not thousands). Validation raises
 :class:`InvalidRuleset` naming the field, so an organizer's bad edit never
@@ -30,6 +32,8 @@ OPEN_RIICHI_ROBOT = ("disable", "ignore_robot_discard", "pay_as_usual")
 KAZOE = ("yakuman", "sanbaiman", "off")
 CHOMBO = ("mangan", "penalty")
 EMPTY_WAIT_TENPAI = ("none", "visible_ok", "all_ok")
+DOUBLE_RON_HONBA = ("each_winner", "nearest_only")
+PAO_SCOPES = ("pao_yakuman", "whole_hand")
 DOUBLE_YAKUMAN_HANDS = ("kokushi_13", "suuankou_tanki", "chuuren_9", "daisuushii")
 
 # Which section of a ruleset sheet each field belongs to (sheet order).
@@ -46,6 +50,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "tobi_threshold",
         "agariyame",
         "tenpaiyame",
+        "dealer_stop_needs_threshold",
         "tie_rule",
         "rounding",
         "score_unit",
@@ -64,7 +69,14 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "minimum_han",
         "two_han_from_honba",
     ),
-    "Call rules": ("kuikae", "kuikae_suji", "double_ron", "triple_ron"),
+    "Call rules": (
+        "kuikae",
+        "kuikae_suji",
+        "double_ron",
+        "triple_ron",
+        "double_ron_honba",
+        "kan_min_live_wall",
+    ),
     "Dora": (
         "omote_dora",
         "ura_dora",
@@ -85,6 +97,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "yakuman_stacking",
         "kazoe",
         "max_yakuman",
+        "pao_scope",
     ),
     "Scoring options": (
         "double_wind_pair_fu",
@@ -117,6 +130,10 @@ class Ruleset:
     tobi_threshold: int = 0  # the game ends when a score goes *below* this
     agariyame: bool = False
     tenpaiyame: bool = False
+    # In all-last and the extension round, a dealer who keeps the seat ends the game only
+    # when first *and* at ``win_threshold`` (Tenhou, Mahjong Soul). Off: the extension
+    # ends as soon as anybody reaches the threshold (Ronin Game Rules, "West Round").
+    dealer_stop_needs_threshold: bool = False
     tie_rule: str = "seat_order"
     rounding: str = "goshashonyu"
     score_unit: int = 100  # final scores are integers of this many points
@@ -124,22 +141,24 @@ class Ruleset:
     # --- yaku toggles
     kuitan: bool = True
     ippatsu: bool = True
-    atozuke: bool = True  # False: the fix-yaku rule of seed 000 applies
+    atozuke: bool = True  # False: the fix-yaku rule ("fix yaku" app setting) applies
     fix_yaku: str = "finally"
     winning_tile_selection: str = "winning_tile"
-    renhou: str = "mangan"
+    renhou: str = "yaku_5han"
     open_riichi: bool = False
     open_riichi_robot: str = "disable"
     daisharin: bool = False
     nagashi_mangan: bool = True
     minimum_han: int = 1  # 1-han shibari; 2 = the two-fan constraint at all times
-    two_han_from_honba: int = 0  # 0 = off; 5 = two-fan minimum from 5 honba (seed 003)
+    two_han_from_honba: int = 0  # 0 = off; 5 = the Yakuza guide's two-fan minimum
 
     # --- call rules
     kuikae: bool = False  # False: swap-calling forbidden
     kuikae_suji: bool = True  # with kuikae forbidden, also forbid the other end of a chi
     double_ron: bool = True  # False: head bump (atamahane)
     triple_ron: bool = False  # only when sanchahou is off: all three win
+    double_ron_honba: str = "each_winner"  # or "nearest_only": the others get the bare hand
+    kan_min_live_wall: int = 2  # live-wall tiles needed to declare any kan
 
     # --- dora
     omote_dora: bool = True
@@ -161,6 +180,7 @@ class Ruleset:
     yakuman_stacking: bool = True
     kazoe: str = "yakuman"
     max_yakuman: int = 6
+    pao_scope: str = "pao_yakuman"  # what the liable seat covers: that yakuman, or all
 
     # --- scoring options
     double_wind_pair_fu: int = 4
@@ -170,7 +190,7 @@ class Ruleset:
     chombo: str = "mangan"  # reverse mangan payments, or a penalty after uma
     chombo_penalty: int = 20000
 
-    # --- tenpai at an exhaustive draw (seed 000's pseudo-tenpai options)
+    # --- tenpai at an exhaustive draw (the app rule settings' pseudo-tenpai options)
     tenpai_empty_waits: str = "visible_ok"  # only pure karaten is noten
     tenpai_furiten_ok: bool = True
     tenpai_no_yaku_ok: bool = True
@@ -207,6 +227,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "kazoe": KAZOE,
     "chombo": CHOMBO,
     "tenpai_empty_waits": EMPTY_WAIT_TENPAI,
+    "double_ron_honba": DOUBLE_RON_HONBA,
+    "pao_scope": PAO_SCOPES,
 }
 
 
@@ -249,6 +271,8 @@ def validate(r: Ruleset) -> None:
         _fail("two_han_from_honba", "cannot be negative (0 turns it off)")
     if r.score_unit not in (1, 100, 1000):
         _fail("score_unit", "must be 1, 100 or 1000 points")
+    if r.kan_min_live_wall not in (1, 2):
+        _fail("kan_min_live_wall", "must be 1 or 2 tiles")
     if r.double_wind_pair_fu not in (2, 4):
         _fail("double_wind_pair_fu", "must be 2 or 4")
     if r.pinfu_tsumo_fu not in (0, 2):
@@ -335,18 +359,25 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "ronin",
             "Ronin (club default)",
-            "Seed 001 exactly: hanchan, 25,000/30,000, uma 10-20, kiriage, double ron, "
-            "three red fives, kan dora after the replacement discard survives.",
-            ("Ronin Game Rules (seed 001)",),
+            "The Ronin Game Rules exactly: hanchan, 25,000/30,000, uma 10-20, kiriage, "
+            "double ron, three red fives, renhou a 5-han yaku, kan dora after the "
+            "replacement discard survives.",
+            ("Ronin Game Rules",),
             RONIN,
         ),
         Preset(
             "tenhou",
             "Tenhou ranked",
             "Tenhou's ranked-lobby rules: no kiriage, no double yakuman, kan dora revealed "
-            "with the replacement discard, agari-yame and tenpai-yame on.",
-            ("Tenhou's published rule page for ranked games",),
+            "with the replacement discard, honba only to the nearest of two winners, a "
+            "kan down to the last live tile, the leading dealer stops in all-last only "
+            "with 30,000, pao covers the whole hand.",
+            ("Tenhou rules (tenhou.net/man)",),
             RONIN.replace(
+                double_ron_honba="nearest_only",
+                kan_min_live_wall=1,
+                dealer_stop_needs_threshold=True,
+                pao_scope="whole_hand",
                 renhou="off",
                 kiriage=False,
                 double_yakuman=[],
@@ -362,10 +393,13 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "mahjongsoul",
             "Mahjong Soul ranked",
-            "Mahjong Soul's ranked rules: 15-5 uma without oka, double yakuman for the four special waits, "
-            "kan dora with the replacement discard, agari-yame on, no kiriage.",
+            "Mahjong Soul's ranked rules: 15-5 uma without oka, double yakuman for the "
+            "four special waits, kan dora with the replacement discard, agari-yame on "
+            "for a leading dealer with 30,000, no kiriage.",
             ("Mahjong Soul in-game rule description",),
             RONIN.replace(
+                kan_min_live_wall=1,
+                dealer_stop_needs_threshold=True,
                 uma=[15000, 5000, -5000, -15000],
                 target_score=25000,
                 oka=False,
@@ -383,9 +417,12 @@ PRESETS: dict[str, Preset] = {
             "EMA Riichi Competition Rules",
             "European tournament rules: 30,000 start without oka, uma +15/+5/-5/-15, no "
             "abortive draws, no red fives, no nagashi mangan, 13 han capped at sanbaiman, "
-            "chombo -20,000 after uma.",
+            "one yakuman at most, kan dora at once, chombo -20,000 after uma.",
             ("EMA Riichi Competition Rules 2016",),
             RONIN.replace(
+                kan_min_live_wall=1,
+                kan_dora_timing="immediate",
+                max_yakuman=1,
                 start_score=30000,
                 target_score=30000,
                 win_threshold=0,
@@ -406,7 +443,7 @@ PRESETS: dict[str, Preset] = {
                 sanchahou=False,
                 triple_ron=True,
                 double_yakuman=[],
-                yakuman_stacking=True,
+                yakuman_stacking=False,
                 kazoe="sanbaiman",
                 kiriage=False,
                 double_wind_pair_fu=2,
@@ -422,9 +459,12 @@ PRESETS: dict[str, Preset] = {
             "World Riichi Championship",
             "WRC rules: 30,000 start without oka, uma +15/+5/-5/-15, kiriage, head bump "
             "instead of double ron, no abortive draws, 13 han capped at sanbaiman, "
-            "chombo -20,000 after uma.",
+            "one yakuman at most, chombo -20,000 after uma.",
             ("World Riichi Championship Rules 2022",),
             RONIN.replace(
+                kan_min_live_wall=1,
+                yakuman_stacking=False,
+                max_yakuman=1,
                 start_score=30000,
                 target_score=30000,
                 win_threshold=0,
@@ -457,9 +497,14 @@ PRESETS: dict[str, Preset] = {
             "mleague",
             "M-League",
             "Japan's professional league: uma 10-30, no tobi, no West round, kiriage off, "
-            "no abortive draws but nine terminals, red fives, double ron.",
+            "no abortive draws but nine terminals, red fives, head bump, kan dora at "
+            "once, tied players share the placement points.",
             ("M-League official rules",),
             RONIN.replace(
+                kan_min_live_wall=1,
+                double_ron=False,
+                kan_dora_timing="immediate",
+                tie_rule="share_uma",
                 uma=[30000, 10000, -10000, -30000],
                 win_threshold=0,
                 west_round=False,
@@ -471,7 +516,6 @@ PRESETS: dict[str, Preset] = {
                 suucha_riichi=False,
                 suukaikan=False,
                 sanchahou=False,
-                triple_ron=True,
                 double_wind_pair_fu=2,
                 agariyame=False,
                 thinking_time=10,
@@ -481,10 +525,16 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "yakuza",
             "Yakuza table rules",
-            "The table rules of the Yakuza games (seed 003): quarter game, kuitan, two-fan "
-            "minimum from five honba, no red fives, the Normal table's uma +35/+5/-15/-25.",
-            ("A player's guide to Japanese mahjong in the Yakuza series (seed 003)",),
+            "The table rules of the Yakuza games: quarter game without an extension "
+            "round, kuitan, two-fan minimum from five honba, no red fives, Big Wheel a "
+            "yakuman, the leading all-last dealer stops, the Normal table's uma "
+            "+35/+5/-15/-25.",
+            ("A player's guide to Japanese mahjong in the Yakuza series",),
             RONIN.replace(
+                win_threshold=0,
+                west_round=False,
+                agariyame=True,
+                daisharin=True,
                 game_type="tonpuusen",
                 target_score=25000,
                 oka=False,
@@ -501,7 +551,7 @@ PRESETS: dict[str, Preset] = {
     )
 }
 
-# The asymmetric uma tables of seed 003 (points, first to fourth), for organizers.
+# The Yakuza guide's asymmetric uma tables (points, first to fourth), for organizers.
 YAKUZA_UMA_TABLES: dict[str, tuple[int, int, int, int]] = {
     "easy": (25000, 0, -10000, -15000),
     "normal": (35000, 5000, -15000, -25000),

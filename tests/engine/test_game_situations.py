@@ -43,7 +43,7 @@ def test_any_call_before_the_first_draw_prevents_chiihou():
 RENHOU_ONLY = "123m456p789p99s24s"  # kanchan 3s, no other yaku
 
 
-def test_renhou_is_a_mangan_by_default():
+def test_renhou_alone_is_worth_a_mangan():
     state = scenario({2: RENHOU_ONLY}, draws="3s")
     state = play(state, "0:discard:3s", "2:ron")
     assert yaku(state) == {"Renhou": 5}
