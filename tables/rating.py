@@ -30,6 +30,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from . import twins
 from .models import Game
 
 START = 1500.0
@@ -93,7 +94,7 @@ _cache: dict = {}
 
 def club_ratings() -> Ratings:
     """Everyone's ratings now; recomputed only when the set of finished games changed."""
-    games = Game.objects.filter(finished__isnull=False)
+    games = twins.unsealed(Game.objects.filter(finished__isnull=False))
     # The key names every finished game and its players, so any change recomputes.
     rows = games.order_by("pk", "table__seats__index").values_list(
         "pk", "finished", "final", "table__seats__player_id"

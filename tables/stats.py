@@ -34,6 +34,7 @@ from rules.engine import rulesets
 from rules.engine.errors import InvalidHand, InvalidRuleset
 from rules.engine.payments import base_points, round_up_100
 
+from . import twins
 from .models import Game
 
 CALL_TYPES = ("chi", "pon", "daiminkan")
@@ -126,8 +127,9 @@ def actions_by_seat(texts) -> dict[int, set[str]]:
 
 
 def finished_games():
+    """Finished games whose result may show (a twin still running seals one)."""
     return (
-        Game.objects.filter(finished__isnull=False)
+        twins.unsealed(Game.objects.filter(finished__isnull=False))
         .select_related("table")
         .prefetch_related("table__seats", "hands")
         .order_by("finished", "pk")
@@ -196,7 +198,7 @@ def player_stats(player) -> PlayerStats:
 
 def player_games(player, limit: int | None = 20):
     games = (
-        Game.objects.filter(finished__isnull=False, table__seats__player=player)
+        twins.unsealed(Game.objects.filter(finished__isnull=False, table__seats__player=player))
         .select_related("table")
         .prefetch_related("table__seats__player")
         .distinct()

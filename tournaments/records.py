@@ -14,6 +14,8 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from tables import twins
+
 from . import broadcast
 from .leaderboard import Entry, Game
 from .models import WIND_NAMES, Chombo, Correction, Registration, Result, Seat, Tournament
@@ -35,10 +37,22 @@ def entries_of(tournament: Tournament) -> dict[int, Entry]:
     return out
 
 
+def sealed_links() -> set[int]:
+    """Live tables whose finished game must not show its result yet (a twin still
+    runs: see ``tables.twins``)."""
+    return twins.sealed_table_ids()
+
+
+def result_shown(table: Table, sealed: set[int]) -> bool:
+    """Whether ``table``'s result may show, given :func:`sealed_links`."""
+    return hasattr(table, "result") and table.table_id not in sealed
+
+
 def played_tables(tournament: Tournament, start=None, end=None):
-    """Tables of the event that have a result, oldest first, with everything prefetched."""
+    """Tables of the event whose result may show, oldest first, everything prefetched."""
     tables = (
         Table.objects.filter(tournament=tournament, result__isnull=False)
+        .exclude(table_id__in=sealed_links())
         .select_related("result", "round")
         .prefetch_related("seats__player", "chombos")
         .order_by("round__number", "result__finished_at", "number", "pk")

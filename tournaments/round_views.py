@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import presenters, rounds
+from . import presenters, records, rounds
 from .forms import (
     LinkForm,
     RoundForm,
@@ -126,8 +126,9 @@ def _seating_rows(round_):
         .order_by("number")
     )
     out = []
+    sealed = records.sealed_links()
     for table in tables:
-        result = getattr(table, "result", None) if hasattr(table, "result") else None
+        result = table.result if records.result_shown(table, sealed) else None
         seats = [
             {"seat": s, "score": result.scores[s.wind] if result else None}
             for s in table.seat_list()

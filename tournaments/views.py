@@ -120,9 +120,10 @@ def detail(request, tournament_id):
 
 def _round_rows(tournament):
     out = []
+    sealed = records.sealed_links()
     for r in tournament.round_set.prefetch_related("tables__result").order_by("number"):
         tables = list(r.tables.all())
-        done = sum(1 for t in tables if hasattr(t, "result"))
+        done = sum(1 for t in tables if records.result_shown(t, sealed))
         out.append({"round": r, "tables": len(tables), "done": done})
     return out
 
