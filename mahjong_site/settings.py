@@ -246,3 +246,9 @@ TABLE_ACCOUNT_BURST = int(os.environ.get("TABLE_ACCOUNT_BURST", "50"))
 TABLE_MESSAGE_MAX_BYTES = int(os.environ.get("TABLE_MESSAGE_MAX_BYTES", "4096"))
 # Unfinished tables one member may have created or sit at, at once.
 TABLE_OPEN_LIMIT = int(os.environ.get("TABLE_OPEN_LIMIT", "3"))
+
+# --- who the client is (see players/throttle.py)
+# Addresses of the reverse proxies in front of daphne (nginx on the same machine:
+# 127.0.0.1). Only a request arriving from one of them has its X-Forwarded-For
+# believed; with none configured the peer address is the client.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from players import views as players_views
+
 urlpatterns = [
     path("", include("tables.urls")),
     path("rules/", include("rules.urls")),
@@ -8,5 +10,7 @@ urlpatterns = [
     path("players/", include("players.urls")),
     path("players/", include("tables.history_urls")),
     path("tournaments/", include("tournaments.urls")),
+    # Before the admin's own URLs: its sign-in form is throttled (players.throttle).
+    path("admin/login/", players_views.admin_signin, name="admin_signin"),
     path("admin/", admin.site.urls),
 ]

@@ -1,25 +1,75 @@
-"""Sign-in throttling: too many failed attempts lock a name (and an address) for a while.
+"""Sign-in throttling for the members' and the admin's sign-in forms.
+
+Failures are counted per *account and address together*, and per address: a guesser
+at one address is stopped after a few tries at one name and a few more names, while a
+member signing in from anywhere else is never locked out by somebody else's failures.
+The real client address comes from :func:`client_address`, which believes
+``X-Forwarded-For`` only when the request arrived from a configured proxy
+(``TRUSTED_PROXIES``); otherwise everyone behind the proxy would share one address and
+could lock each other out.
 
 Counts live in Django's cache (per process on the embedded default, shared through
 Redis when ``REDIS_URL`` is set), so a guesser cannot simply spread attempts over
 several daphne processes. The clock is a module function the tests replace.
 """
 
+from __future__ import annotations
+
+import hashlib
+import ipaddress
 import time
 
+from django.conf import settings
 from django.core.cache import cache
 
-MAX_FAILURES_PER_NAME = 5
+MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5
 MAX_FAILURES_PER_ADDRESS = 20
 WINDOW_SECONDS = 15 * 60
+# Kept for callers that speak of "a name": it is one name at one address.
+MAX_FAILURES_PER_NAME = MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
 
 
 def now() -> float:
     return time.time()
 
 
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def client_address(request) -> str:
+    """The address of whoever sent ``request``.
+
+    ``REMOTE_ADDR`` is the peer; when that peer is one of ``TRUSTED_PROXIES``, the
+    right-most ``X-Forwarded-For`` entry that is not itself a trusted proxy is the
+    client (entries further left were written by the client and prove nothing).
+    """
+    peer = request.META.get("REMOTE_ADDR", "") or ""
+    trusted = set(getattr(settings, "TRUSTED_PROXIES", ()))
+    if peer not in trusted:
+        return peer
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    for hop in reversed([h.strip() for h in forwarded.split(",") if h.strip()]):
+        if hop not in trusted:
+            return hop if _is_address(hop) else peer
+    return peer
+
+
+def _account(username: str) -> str:
+    # Hashed: the key's length stays fixed whatever was typed.
+    folded = username.strip().casefold().encode("utf-8", "surrogatepass")
+    return hashlib.sha256(folded).hexdigest()[:32]
+
+
 def _keys(username: str, address: str) -> tuple[str, str]:
-    return (f"signin-fail:name:{username.strip().lower()}", f"signin-fail:addr:{address}")
+    return (
+        f"signin-fail:pair:{_account(username)}:{address}",
+        f"signin-fail:addr:{address}",
+    )
 
 
 def _recent(key: str) -> list[float]:
@@ -28,9 +78,9 @@ def _recent(key: str) -> list[float]:
 
 
 def is_locked(username: str, address: str) -> bool:
-    name_key, addr_key = _keys(username, address)
+    pair_key, addr_key = _keys(username, address)
     return (
-        len(_recent(name_key)) >= MAX_FAILURES_PER_NAME
+        len(_recent(pair_key)) >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
         or len(_recent(addr_key)) >= MAX_FAILURES_PER_ADDRESS
     )
 
@@ -41,4 +91,5 @@ def record_failure(username: str, address: str) -> None:
 
 
 def clear(username: str, address: str) -> None:
+    """A correct password clears that account's failures at that address."""
     cache.delete(_keys(username, address)[0])

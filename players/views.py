@@ -2,7 +2,7 @@
 tables.history_views.)"""
 
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -29,23 +29,32 @@ def signup(request):
     return render(request, "players/signup.html", {"form": form})
 
 
+def _throttled(request, attempt, refuse):
+    """Run a sign-in ``attempt`` unless this account is locked at this address; count
+    its failure or clear the failures on success. ``refuse`` answers a locked one
+    without checking the password at all."""
+    username = request.POST.get("username", "")
+    address = throttle.client_address(request)
+    if throttle.is_locked(username, address):
+        return refuse()
+    response = attempt()
+    if request.user.is_authenticated:
+        throttle.clear(username, address)
+    else:
+        throttle.record_failure(username, address)
+    return response
+
+
 class ThrottledLoginView(auth_views.LoginView):
     template_name = "players/login.html"
 
     def post(self, request, *args, **kwargs):
-        username = request.POST.get("username", "")
-        address = request.META.get("REMOTE_ADDR", "")
-        if throttle.is_locked(username, address):
-            form = self.get_form()
-            form.errors.clear()
-            form.add_error(None, LOCKED_MESSAGE)
-            return self.render_to_response(self.get_context_data(form=form), status=429)
-        response = super().post(request, *args, **kwargs)
-        if request.user.is_authenticated:
-            throttle.clear(username, address)
-        else:
-            throttle.record_failure(username, address)
-        return response
+        def refuse():
+            form = self.get_form_class()(request, initial={"username": ""})
+            context = self.get_context_data(form=form, locked_message=LOCKED_MESSAGE)
+            return self.render_to_response(context, status=429)
+
+        return _throttled(request, lambda: super(ThrottledLoginView, self).post(request), refuse)
 
 
 signin = ThrottledLoginView.as_view()
@@ -83,3 +92,16 @@ def preferences(request):
         messages.success(request, "Your settings are saved.")
         return redirect("players:preferences")
     return render(request, "players/preferences.html", {"form": form})
+
+
+def admin_signin(request, extra_context=None):
+    """The admin's sign-in form, throttled like the members' one."""
+    if request.method != "POST":
+        return admin.site.login(request, extra_context)
+
+    def refuse():
+        return render(
+            request, "players/locked.html", {"locked_message": LOCKED_MESSAGE}, status=429
+        )
+
+    return _throttled(request, lambda: admin.site.login(request, extra_context), refuse)
