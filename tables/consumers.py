@@ -220,6 +220,7 @@ class TableConsumer(LeavingConsumer):
         if table is None or not lobby.may_see(table, user, token):
             return False
         self.table_status = table.status
+        self.table_is_tournament = table.is_tournament
         game = table.current_game()
         self.game_id = game.pk if game else None
         self.load_seats(user)
@@ -238,7 +239,8 @@ class TableConsumer(LeavingConsumer):
             mine = next((s for s in seats if s.player_id == user.pk and not s.bot_level), None)
             if mine is not None:
                 self.seat, self.seat_pk = mine.index, mine.pk
-                self.frames = frames.SeatFrames(mine.index, mine.sort_hand)
+                aids = mine.player.learning_aids and not getattr(self, "table_is_tournament", True)
+                self.frames = frames.SeatFrames(mine.index, mine.sort_hand, aids)
 
     def mark_connection(self, change: int) -> bool:
         """Count this socket in or out; whether the seat is still connected somewhere."""

@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from rules.engine.state import GameState
 from rules.engine.views import seat_view, spectator_view
 
-from . import markup, presenters
+from . import coaching, markup, presenters
 from . import timers as timing
 
 
@@ -108,9 +108,11 @@ class SeatFrames:
     bytes of a frame. A full frame (on connect, after a refusal) carries everything.
     """
 
-    def __init__(self, seat: int | None, sort: bool = True):
+    def __init__(self, seat: int | None, sort: bool = True, aids: bool = False):
         self.seat = seat
         self.sort = sort
+        self.aids = aids and seat is not None  # the seat's learning aids (see tables.coaching)
+        self.aids_html = None
         self.order: list | None = None
         self.hand_key = None
         self.corners: list = [None] * 4
@@ -171,6 +173,12 @@ class SeatFrames:
                 self.order = context["hand"]["order"]
             parts.append(markup.hand(context, True))
             self.hand_key = hand_key
+        if self.aids:
+            # unseen counts change with every discard anywhere, not only with the hand
+            aids_html = coaching.render(view, oob=True)
+            if full or aids_html != self.aids_html:
+                parts.append(aids_html)
+                self.aids_html = aids_html
         if full or context["panel_html"] != self.panel:
             parts.append(markup.panel(context, True))
             self.panel = context["panel_html"]

@@ -56,6 +56,9 @@ class Table(models.Model):
     game_type = models.CharField(
         max_length=10, choices=GAME_LENGTHS, blank=True, help_text="Empty: the ruleset's length."
     )
+    is_tournament = models.BooleanField(
+        default=False, help_text="Opened for a tournament or a league: no learning aids."
+    )
     bot_delay_ms = models.PositiveIntegerField(
         null=True, blank=True, choices=BOT_DELAYS, help_text="Empty: the club's default."
     )

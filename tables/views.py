@@ -15,9 +15,10 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from rules.engine.views import seat_view
 from rules.models import Ruleset
 
-from . import broadcast, frames, lobby, states, twins, whats_on
+from . import broadcast, coaching, frames, lobby, states, twins, whats_on
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
@@ -188,6 +189,8 @@ def table_page(request, pk: int):
         )
         context.update(frame)
         context.update(frames.page_sections(frame))
+        if mine is not None and coaching.aids_on(request.user, table):
+            context["aids_html"] = coaching.render(seat_view(state, mine.index))
         context["game"] = game
         names = [n["name"] for n in _names(table)]
         context["hand_records"] = [

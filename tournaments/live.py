@@ -91,7 +91,10 @@ def open_tables(round_: Round, *, clock=None) -> list[int]:
             ids.append(table.table_id)
             continue
         live = LiveTable.objects.create(
-            name=table_name(table, round_), ruleset=tournament.ruleset, is_private=False
+            name=table_name(table, round_),
+            ruleset=tournament.ruleset,
+            is_private=False,
+            is_tournament=True,  # learning aids stay off
         )
         players = {s.wind: s.player_id for s in table.seats.all()}
         for index in range(4):

@@ -279,6 +279,20 @@ def check_frame_privacy(frame: str, seat, all_states, reds) -> None:
         assert seat is not None and action.startswith(f"{seat}:")
 
 
+def check_aids_from_own_view(frame: str, seat: int, all_states) -> None:
+    import re
+
+    from rules.engine.aids import learning_aids
+
+    section = re.search(r'<section id="table-aids".*?</section>', frame, re.S)
+    if section is None or version_of(frame) is None:
+        return
+    sent = re.findall(r'data-kind="(\d+)"[^\n]*?<span class="unseen">(\d+) left', section[0])
+    aids = learning_aids(seat_view(all_states[version_of(frame)], seat))
+    expected = [(w.kind, w.unseen) for w in aids.waits] if aids else []
+    assert [(int(k), int(n)) for k, n in sent] == expected
+
+
 def replay_all(game_row):
     """The state at every version of a stored game."""
     from rules.engine.actions import parse_action
@@ -300,6 +314,10 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
 
     carol = await db(Player.objects.create_user)(username="carol", password="pw-carol-123")
     dave = await db(Player.objects.create_user)(username="dave", password="pw-dave-123")
+    # Two of them play with the learning aids on: their frames must keep every secret too.
+    for learner in (alice, carol):
+        learner.learning_aids = True
+        await db(learner.save)()
     people = [alice, bob, carol, dave]
     table = await db(make_table)(east_only, people=people)
     game = await db(start)(table, seed=11, clock=clock)
@@ -345,6 +363,14 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
                 continue
             check_frame_privacy(frame, seat, all_states, reds)
     assert any("Final standings" in f for f in recorded[None])
+    # the aids were really sent to the learners (waits included), and only to them;
+    # each "left" count is what that seat's own view allows, never the full state's
+    for seat in (0, 2):
+        assert any('class="aids-waits"' in f for f in recorded[seat]), seat
+        for frame in recorded[seat]:
+            check_aids_from_own_view(frame, seat, all_states)
+    for seat in (1, 3, None):
+        assert not any("Learning aids" in f for f in recorded[seat]), seat
     for socket in [*sockets, watcher]:
         await socket.disconnect()
 

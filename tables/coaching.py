@@ -1,0 +1,63 @@
+"""The learning aids at a seat's own table: when they are on, and how they look.
+
+The numbers come from :func:`rules.engine.aids.learning_aids`, which reads the
+seat's own view and nothing else. A member turns the aids on in their settings;
+they stay off at tables opened for a tournament or a league, whatever the setting.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from rules.engine.aids import learning_aids
+from rules.engine.views import SeatView
+
+from .presenters import kind_html
+
+SLOT_ID = "table-aids"
+
+
+def aids_on(player, table) -> bool:
+    """Whether ``player`` sees the aids at ``table`` (never at a tournament's)."""
+    return bool(getattr(player, "learning_aids", False)) and not table.is_tournament
+
+
+def shanten_text(shanten: int) -> str:
+    if shanten < 0:
+        return "Your hand is complete."
+    if shanten == 0:
+        return "Ready (tenpai)."
+    return f"{shanten} tile{'' if shanten == 1 else 's'} from ready ({shanten}-shanten)."
+
+
+def aids_context(view: SeatView) -> dict | None:
+    aids = learning_aids(view)
+    if aids is None:
+        return None
+    return {
+        "shanten": aids.shanten,
+        "shanten_text": shanten_text(aids.shanten),
+        "waits": [
+            {"tile": kind_html(w.kind), "unseen": w.unseen, "dead": w.unseen == 0}
+            for w in aids.waits
+        ],
+        "unseen_total": sum(w.unseen for w in aids.waits),
+        "furiten": aids.furiten,
+        "no_yaku": aids.no_yaku,
+        "closed": aids.closed,
+        "riichi_discards": mark_safe("".join(kind_html(k) for k in aids.riichi_discards)),
+    }
+
+
+def render(view: SeatView | None, oob: bool = False) -> SafeString:
+    """The aids' slot: filled for a seat with the aids on, empty otherwise."""
+    context = aids_context(view) if view is not None else None
+    inner = render_to_string("tables/_aids.html", {"aids": context}) if context else ""
+    return format_html(
+        '<section id="{}"{} class="learning-aids" aria-label="Learning aids">{}</section>',
+        SLOT_ID,
+        mark_safe(' hx-swap-oob="true"') if oob else "",
+        mark_safe(inner),
+    )
