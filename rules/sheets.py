@@ -404,6 +404,41 @@ SETTINGS: dict[str, Setting] = {
             "Tenpai without a yaku at a draw",
             _onoff("Counts as tenpai.", "Counts as noten."),
         ),
+        Setting(
+            "win_settlement",
+            "How wins are settled",
+            lambda v, r: (
+                "Automatically: only legal wins are offered, and the app scores them at once."
+                if v == "automatic"
+                else "By claim, as at a club table: any player may call a win, states its value, "
+                "the others answer OK or NG and the dealer reviews it; a false win is a chombo."
+            ),
+        ),
+        Setting(
+            "one_han_check",
+            "1-han check on the Win button",
+            lambda v, r: (
+                "Only with claimed wins. "
+                + (
+                    "The ordinary Win button appears only for a hand the app accepts; "
+                    "Win anyway is always there."
+                    if v
+                    else "Never checked: every win is called with Win anyway."
+                )
+            ),
+        ),
+        Setting(
+            "evaluate_by_app",
+            "Value filled in by the app",
+            lambda v, r: (
+                "Only with claimed wins. "
+                + (
+                    "The claim form starts from the app's own han and fu."
+                    if v
+                    else "The winner counts han and fu and enters them."
+                )
+            ),
+        ),
         Setting("thinking_time", "Time per turn", lambda v, r: f"{v} seconds."),
         Setting(
             "bank_time",

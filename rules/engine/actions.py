@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .claim_values import CLAIM_TYPES, WIN_ANYWAY, format_payload, parse_payload
 from .errors import InvalidAction, InvalidNotation
 from .tiles import DEFAULT_RED_FIVES, is_red, kind_notation, parse_kind
 
@@ -51,12 +52,27 @@ ACTION_TYPES = (
     SHOUMINKAN,
     KYUUSHU,
     PASS,
+    *CLAIM_TYPES,  # a claimed win and its review (see claim_values)
 )
+# the claim types except win_anyway carry numbers, not tiles (see claim_values)
+_PAYLOAD = frozenset(CLAIM_TYPES) - {WIN_ANYWAY}
 DISCARDING = (DISCARD, RIICHI, OPEN_RIICHI)
 CALLS = (CHI, PON, DAIMINKAN)
 # How many of the seat's own tiles each type uses, and whether it names a tile.
 _OWN_TILES = {CHI: 2, PON: 2, DAIMINKAN: 3, ANKAN: 4}
-_NEEDS_TILE = {DISCARD, RIICHI, OPEN_RIICHI, TSUMO, RON, CHI, PON, DAIMINKAN, ANKAN, SHOUMINKAN}
+_NEEDS_TILE = {
+    DISCARD,
+    RIICHI,
+    OPEN_RIICHI,
+    TSUMO,
+    RON,
+    CHI,
+    PON,
+    DAIMINKAN,
+    ANKAN,
+    SHOUMINKAN,
+    WIN_ANYWAY,
+}
 
 
 class Action(NamedTuple):
@@ -95,6 +111,8 @@ def parse_tile(text: str) -> int:
 
 def format_action(action: Action) -> str:
     parts = [str(action.seat), action.type]
+    if action.type in _PAYLOAD:
+        return ":".join(parts + format_payload(action.type, action.tiles))
     if action.tile is not None:
         parts.append(format_tile(action.tile))
     if action.tiles:
@@ -120,6 +138,8 @@ def parse_action(text: str) -> Action:
             f"'{kind}' is not an action type: use one of {', '.join(ACTION_TYPES)}",
             field="action",
         )
+    if kind in _PAYLOAD:
+        return Action(int(seat_text), kind, None, parse_payload(kind, parts[2:]))
     if len(parts) > 4:
         raise InvalidAction(f"'{text}' has too many ':' separated parts", field="action")
     tile = parse_tile(parts[2]) if len(parts) > 2 and parts[2] else None

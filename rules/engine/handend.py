@@ -180,6 +180,8 @@ def abortive_draw(s: GameState, reason: str) -> tuple[GameState, list[Event]]:
 
 def is_tenpai_at_draw(s: GameState, seat: int) -> bool:
     """Tenpai for noten payments and dealer rotation, per the ruleset (see above)."""
+    if s.dead[seat]:  # a dead hand is never tenpai (claims.py)
+        return False
     r = s.ruleset
     hand = s.hands[seat]
     counts = counts_of(hand)

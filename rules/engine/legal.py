@@ -39,6 +39,7 @@ from bisect import bisect_left
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from . import claims
 from .actions import (
     ANKAN,
     CHI,
@@ -122,6 +123,8 @@ def forbidden_after_call(kind: str, called: int, own: tuple[int, ...], ruleset) 
 
 
 def turn_actions(s: GameState, seat: int) -> tuple[Action, ...]:
+    if s.dead[seat]:
+        return claims.dead_turn(s, seat)
     hand = s.hands[seat]
     drawn = s.drawn
     table = _DISCARDS[seat]
@@ -153,6 +156,8 @@ def turn_actions(s: GameState, seat: int) -> tuple[Action, ...]:
         and orphan_kinds(hand) >= 9
     ):
         acts.append(_KYUUSHU[seat])
+    if s.ruleset.win_settlement == claims.CLAIMED:
+        acts = claims.turn_wins(s, seat, acts)
     return tuple(acts)
 
 
@@ -226,6 +231,8 @@ def _leaves_discard(hand, used, forbidden) -> bool:
 
 def call_actions(s: GameState, seat: int, discarder: int, tile: int) -> tuple[Action, ...]:
     """What ``seat`` may answer to ``tile`` discarded by ``discarder``."""
+    if s.dead[seat]:
+        return ()
     k = tile >> 2
     a = s.analysis[seat]
     acts: list[Action] = []
@@ -271,13 +278,15 @@ def call_actions(s: GameState, seat: int, discarder: int, tile: int) -> tuple[Ac
                             acts.append(_new(Action, (seat, CHI, tile, own)))
     if acts:
         acts.append(_PASS[seat])
+    if s.ruleset.win_settlement == claims.CLAIMED:
+        return tuple(claims.call_wins(s, seat, tile, acts))
     return tuple(acts)
 
 
 def robbing_actions(s: GameState, seat: int, kan_seat: int, tile: int, ankan: bool):
     """Chankan: ron on a tile added to a pon; on a concealed kan, kokushi only."""
     k = tile >> 2
-    if k not in s.analysis[seat].waits or is_furiten(s, seat):
+    if s.dead[seat] or k not in s.analysis[seat].waits or is_furiten(s, seat):
         return ()
     if ignores_robot_tile(s, seat, kan_seat):
         return ()

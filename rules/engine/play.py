@@ -28,6 +28,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 from itertools import compress
 
+from . import claims
 from .actions import (
     ANKAN,
     CHI,
@@ -43,6 +44,7 @@ from .actions import (
     format_action,
 )
 from .analysis import analyse
+from .claim_values import CLAIM_TYPES, WIN_ANYWAY
 from .errors import IllegalAction, InvalidAction
 from .handend import abortive_draw, exhaustive_draw, order_from, ron_wins, tsumo_win
 from .legal import (
@@ -70,6 +72,7 @@ from .turns import (
 from .wall import check_wall
 
 _NONE4 = (None, None, None, None)
+_WINS = (RON, WIN_ANYWAY)
 _SEATS = (0, 1, 2, 3)
 
 
@@ -139,8 +142,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     if phase == "calls":
         s, more = _answer(state, action, log)
         return s, (first, *more)
+    if phase in claims.CLAIM_PHASES:
+        s, more = claims.apply_step(state, action, log)
+        return s, (first, *more)
     s = state.evolve(hand_log=log)
-    if kind == TSUMO:
+    if kind in (TSUMO, WIN_ANYWAY) and claims.claimed(s):
+        s, more = claims.call_win(s, seat, s.drawn, None, False, kind == WIN_ANYWAY)
+    elif kind == TSUMO:
         s, more = tsumo_win(s, seat)
     elif kind in (ANKAN, SHOUMINKAN):
         s, more = _declare_kan(s, action)
@@ -202,7 +210,8 @@ _ORDER = tuple(order_from(seat) for seat in range(4))
 def _discard(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
     seat, tile = action.seat, action.tile
     legal: list | None = None
-    if FAST_PATH and action.type == "discard" and not s.dora_pending:
+    claimed = s.ruleset.win_settlement == claims.CLAIMED
+    if FAST_PATH and action.type == "discard" and not s.dora_pending and not claimed:
         n1, n2, n3 = _ORDER[seat]
         a, r = s.analysis, s.riichi
         bit = 1 << (tile >> 2)
@@ -261,7 +270,10 @@ def _discard(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[
         legal = [(), (), (), ()]
         bit = 1 << (tile >> 2)
         for other in order_from(seat):
-            if s.analysis[other].call_mask(s.riichi[other], other == (seat + 1) % 4) & bit:
+            if (
+                claimed
+                or s.analysis[other].call_mask(s.riichi[other], other == (seat + 1) % 4) & bit
+            ):
                 legal[other] = call_actions(s, other, seat, tile)
     claim = Claim("discard", seat, tile, _NONE4, riichi)
     if any(legal):
@@ -372,10 +384,21 @@ def _answer(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[E
     claim = claim._replace(responses=responses)
     if any(legal):
         return s.evolve(hand_log=log, claim=claim, legal=legal), []
-    claimants = [o for o in order_from(claim.seat) if responses[o] and responses[o].type == RON]
+    return resolve_answers(s, claim, {"hand_log": log, "legal": legal})
+
+
+def resolve_answers(s: GameState, claim: Claim, changes: dict) -> tuple[GameState, list[Event]]:
+    """Every seat has answered ``claim``: a win, else the call, else the tile survives
+    (``changes`` are still to be made to ``s``)."""
+    responses = claim.responses
+    claimants = [o for o in order_from(claim.seat) if responses[o] and responses[o].type in _WINS]
     chankan = claim.kind != "discard"
     if claimants or chankan:
-        s = s.evolve(hand_log=log, claim=claim, legal=legal)
+        s = s.evolve(**changes, claim=claim)
+        if claimants and claims.claimed(s):
+            first = claimants[0]
+            anyway = responses[first].type == WIN_ANYWAY
+            return claims.call_win(s, first, claim.tile, claim.seat, chankan, anyway)
         if claimants:
             return ron_wins(s, claimants, claim.seat, claim.tile, chankan)
         return _kan_survives(s)
@@ -390,8 +413,8 @@ def _answer(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[E
             if a and a.type == CHI:
                 call = a
     if call is None:
-        return _survives(s, None, claim, {"hand_log": log, "legal": legal})
-    return _survives(s.evolve(hand_log=log, claim=claim, legal=legal), call, claim)
+        return _survives(s, None, claim, changes)
+    return _survives(s.evolve(**changes, claim=claim), call, claim)
 
 
 def _all_passed(responses: tuple) -> bool:
@@ -536,6 +559,10 @@ def explain(s: GameState, action: Action) -> str:
         return "the game is over"
     if seat not in (0, 1, 2, 3):
         return f"{seat!r} is not a seat"
+    if action.type in CLAIM_TYPES or s.phase in claims.CLAIM_PHASES:
+        reason = claims.explain(s, action)
+        if reason:
+            return reason
     legal = s.legal[seat]
     if not legal:
         if s.phase == "calls":
@@ -641,5 +668,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "pending_seats",
+    "resolve_answers",
     "start",
 ]

@@ -31,6 +31,7 @@ WINNING_TILE_SELECTIONS = ("winning_tile", "any_wait", "all_waits")
 OPEN_RIICHI_ROBOT = ("disable", "ignore_robot_discard", "pay_as_usual")
 KAZOE = ("yakuman", "sanbaiman", "off")
 CHOMBO = ("mangan", "penalty")
+WIN_SETTLEMENTS = ("automatic", "claimed")
 EMPTY_WAIT_TENPAI = ("none", "visible_ok", "all_ok")
 DOUBLE_RON_HONBA = ("each_winner", "nearest_only")
 PAO_SCOPES = ("pao_yakuman", "whole_hand")
@@ -112,6 +113,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "tenpai_furiten_ok",
         "tenpai_no_yaku_ok",
     ),
+    "Table procedure": ("win_settlement", "one_han_check", "evaluate_by_app"),
     "Time": ("thinking_time", "bank_time"),
 }
 
@@ -195,6 +197,11 @@ class Ruleset:
     tenpai_furiten_ok: bool = True
     tenpai_no_yaku_ok: bool = True
 
+    # --- table procedure: how wins are settled (see claims.py)
+    win_settlement: str = "automatic"  # "claimed": wins are claimed, answered, reviewed
+    one_han_check: bool = True  # claimed: the ordinary Win button only for hands the engine accepts
+    evaluate_by_app: bool = True  # claimed: the claim form is pre-filled with the engine's value
+
     # --- time (seconds)
     thinking_time: int = 5
     bank_time: int = 20
@@ -226,6 +233,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "kan_dora_timing": KAN_DORA_TIMINGS,
     "kazoe": KAZOE,
     "chombo": CHOMBO,
+    "win_settlement": WIN_SETTLEMENTS,
     "tenpai_empty_waits": EMPTY_WAIT_TENPAI,
     "double_ron_honba": DOUBLE_RON_HONBA,
     "pao_scope": PAO_SCOPES,

@@ -102,6 +102,8 @@ class HandResult(NamedTuple):
     nagashi: tuple[int, ...] = ()  # seats scoring nagashi mangan
     dora_indicators: tuple[int, ...] = ()
     ura_indicators: tuple[int, ...] = ()  # only when a riichi player won
+    claim: Any = None  # claims.WinClaim: the claimed win the review settled (claimed tables)
+    chombo: int | None = None  # the offender, when a review ended the hand with a chombo
 
 
 class GameState(NamedTuple):
@@ -133,7 +135,7 @@ class GameState(NamedTuple):
     furiten: tuple[int, int, int, int]  # 1 temporary, 2 permanent (riichi)
     analysis: tuple[Any, ...]  # analysis.SeatAnalysis per seat
     turn: int
-    phase: str  # "turn", "calls" or "game_end"
+    phase: str  # "turn", "calls", "game_end"; "claim", "answers", "review" (claims.py)
     rinshan: bool  # the turn seat's tile came from the dead wall
     interrupted: bool  # a call or kan has happened in this hand
     claim: Claim | None
@@ -147,6 +149,9 @@ class GameState(NamedTuple):
     final: tuple[Any, ...] | None  # standings.Standing, first place first
     hand_log: tuple[Action, ...]  # actions of the hand in play
     past_logs: tuple[tuple[Action, ...], ...]  # actions of the finished hands
+    # --- claimed wins (ruleset.win_settlement == "claimed"; see claims.py)
+    win_claim: Any = None  # claims.WinClaim while a win is claimed, answered, reviewed
+    dead: tuple[bool, bool, bool, bool] = (False, False, False, False)  # dead hands
 
     def evolve(self, **changes: Any) -> GameState:
         """``_replace`` without its overhead (a turn makes several of these)."""

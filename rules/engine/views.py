@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from . import claims
 from .actions import PASS, Action, format_action
+from .claim_values import CLAIM_TYPES, WIN_ANYWAY
 from .melds import Meld
 from .rulesets import Ruleset
 from .state import Discard, Event, GameState, HandResult
@@ -56,6 +58,8 @@ class SeatView(NamedTuple):
     final: tuple[Any, ...] | None
     hand_sizes: tuple[int, ...] = (13, 13, 13, 13)  # concealed tile counts, public
     claim_tile: int | None = None  # the tile being answered in the calls phase
+    dead: tuple[bool, ...] = (False, False, False, False)  # dead hands, public
+    win_claim: Any = None  # claims.WinClaim in the claim phases (reading only where shown)
 
     @property
     def is_spectator(self) -> bool:
@@ -81,6 +85,7 @@ SeatView.__dataclass_fields__ = dict(_TWIN.__dataclass_fields__)  # type: ignore
 SeatView.__dataclass_params__ = _TWIN.__dataclass_params__  # type: ignore[attr-defined]
 
 _new = tuple.__new__
+_PAYLOAD = frozenset(CLAIM_TYPES) - {WIN_ANYWAY}
 _NO_OPEN_HANDS: tuple = (None, None, None, None)
 # riichi states (0 none, 1 riichi, 2 double) as the booleans a view shows
 _RIICHI_SHOWN = {
@@ -153,6 +158,8 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
             s.final,
             tuple(map(len, s.hands)),
             claim.tile if claim is not None and phase == "calls" else None,
+            s.dead,
+            None if s.win_claim is None else claims.public_claim(s, seat),
         ),
     )
 
@@ -201,7 +208,12 @@ def view_tiles(view: SeatView, include_result: bool = False) -> set[int]:
         found.add(view.last_discard[1])
     if view.claim_tile is not None:
         found.add(view.claim_tile)
+    if view.win_claim is not None:
+        found.update(view.win_claim.hand)
+        found.add(view.win_claim.tile)
     for a in view.legal:
+        if a.type in _PAYLOAD:
+            continue  # their numbers are values, not tiles
         if a.tile is not None:
             found.add(a.tile)
         found.update(a.tiles)
@@ -248,6 +260,8 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
         "waits": list(view.waits),
         "hand_sizes": list(view.hand_sizes),
         "claim_tile": view.claim_tile,
+        "dead": list(view.dead),
+        "win_claim": claims.claim_to_dict(view.win_claim) if view.win_claim else None,
         "result": result_to_dict(view.result) if view.result else None,
         "final": [_standing(x) for x in view.final] if view.final else None,
     }
@@ -263,6 +277,8 @@ def _standing(x: Any) -> dict[str, Any]:
 def result_to_dict(r: HandResult) -> dict[str, Any]:
     """A hand result for the result panel (JSON-ready)."""
     return {
+        "claim": claims.claim_to_dict(r.claim) if r.claim is not None else None,
+        "chombo": r.chombo,
         "kind": r.kind,
         "round_wind": r.round_wind,
         "round_number": r.round_number,

@@ -412,7 +412,15 @@ def _imports(path: Path):
 
 
 def test_bot_modules_import_nothing_from_the_game_state_or_play():
-    allowed_engine = {"..tiles", "..hand", "..melds", "..rulesets", "..actions", "..errors"}
+    allowed_engine = {
+        "..tiles",
+        "..hand",
+        "..melds",
+        "..rulesets",
+        "..actions",
+        "..errors",
+        "..claim_values",  # the claim actions' names and numbers (pure data)
+    }
     for path in BOTS_DIR.glob("*.py"):
         for module in _imports(path):
             if module.startswith(".."):

@@ -33,7 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
+from ..claim_values import CLAIM_PHASES
 from . import careful, efficient, tsumogiri
+from .claiming import judged_view_action
 
 Bot = Callable[[object, Random], object]
 
@@ -54,4 +56,6 @@ def get(level: str) -> Bot:
 
 def choose(level: str, view, rng: Random):
     """The action the bot of ``level`` takes from ``view`` (one of ``view.legal``)."""
+    if view.phase in CLAIM_PHASES:  # a claimed win: every level follows the engine
+        return judged_view_action(view)
     return get(level)(view, rng)

@@ -1,0 +1,40 @@
+"""How every bot level plays a claimed win: by the engine's judgment.
+
+The view of a robot seat carries the engine's reading of the claimed win
+(``view.win_claim.reading``, see :mod:`rules.engine.claims`); a bot claims the
+engine's value, answers OK to a claim that matches it and NG with the reason
+otherwise, and as reviewer accepts or corrects a valid win, abandons a win the
+fix-yaku rule forbids (no penalty) and rules any other false win a chombo, the
+hand played again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from ..claim_values import ACCEPT, CHOMBO, CLAIM, CORRECT, GAME_OVER, INVALID, NG, OK, REASONS
+
+
+def judge(phase: str, wc: Any, seat: int) -> Action:
+    """The engine's judgment for ``seat`` in ``phase`` of the claim ``wc``."""
+    reading = wc.reading
+    if phase == "claim":
+        return Action(seat, CLAIM, None, reading.value or (1, 30))
+    if phase == "answers":
+        if reading.valid and reading.value == wc.value:
+            return Action(seat, OK)
+        reason = reading.reason or "wrong_value"
+        return Action(seat, NG, None, (REASONS.index(reason),))
+    if reading.valid:
+        if reading.value == wc.value:
+            return Action(seat, ACCEPT)
+        return Action(seat, CORRECT, None, reading.value)
+    if reading.reason == "fix_yaku":
+        return Action(seat, INVALID)
+    return Action(seat, CHOMBO, None, (GAME_OVER,))
+
+
+def judged_view_action(view: Any) -> Action:
+    """:func:`judge` on a robot's view (which shows the reading)."""
+    return judge(view.phase, view.win_claim, view.seat)
