@@ -379,7 +379,7 @@ def _replay_hand(
 ) -> tuple[GameState, list[Event]]:
     """Chombo, game over for the hand: it is dealt again with the same dealer and
     counters; riichi sticks declared in it go back to their owners."""
-    from .handend import _dora, _game_over
+    from .handend import _dora, busted
     from .standings import final_standings
     from .turns import deal
 
@@ -403,7 +403,7 @@ def _replay_hand(
     )
     events.append(Event("hand_end", None, None, result))
     logs = (*s.past_logs, s.hand_log)
-    if _game_over(s, result, True):
+    if busted(s.ruleset, scores):  # only tobi ends the game: the hand is played again
         final = tuple(final_standings(scores, s.ruleset, sticks, counts, 0))
         done = s.evolve(
             scores=scores,
