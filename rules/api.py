@@ -10,7 +10,7 @@ import json
 from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from rules import calculator
+from rules import calculator, json_input
 
 MAX_BODY = 16 * 1024
 
@@ -23,9 +23,11 @@ def _read_json(request):
     if len(request.body) > MAX_BODY:
         raise calculator.RequestError(None, "the request body is too large")
     try:
-        return json.loads(request.body.decode("utf-8") or "null")
+        return json_input.loads(request.body.decode("utf-8") or "null")
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise calculator.RequestError(None, f"the body is not valid JSON: {exc}") from None
+    except json_input.UnsafeJSON as exc:
+        raise calculator.RequestError(None, f"the body is refused: {exc}") from None
 
 
 def _endpoint(request, run):

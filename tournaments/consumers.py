@@ -4,12 +4,21 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from .broadcast import group_name
 
+# The largest primary key the databases hold (a signed 64-bit integer).
+MAX_ID = 2**63 - 1
+
 
 class StandingsConsumer(AsyncWebsocketConsumer):
     """Joins the event's group and forwards each standings fragment to the browser."""
 
     async def connect(self):
-        self.group = group_name(int(self.scope["url_route"]["kwargs"]["tournament_id"]))
+        # Parse at the edge: a number no event can have (a 120-digit id would not even
+        # make a valid group name) is refused.
+        tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        if not 0 < tournament_id <= MAX_ID:
+            await self.close()
+            return
+        self.group = group_name(tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 

@@ -9,6 +9,7 @@ import json
 from django import forms
 from django.contrib.auth import get_user_model
 
+from rules import json_input
 from rules.engine import rulesets
 from rules.engine.errors import InvalidRuleset
 from rules.engine.payments import STICK
@@ -78,7 +79,9 @@ class TournamentForm(forms.ModelForm):
         if not text:
             return {}
         try:
-            data = json.loads(text)
+            data = json_input.loads(text)
+        except json_input.UnsafeJSON as exc:
+            raise forms.ValidationError(f"These settings are refused: {exc}.") from None
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 f"This is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}."

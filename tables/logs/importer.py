@@ -23,8 +23,11 @@ import zlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from players import names as member_names
+from rules import json_input
 from rules.engine import rulesets
 from rules.engine.state import GameSetup
 
@@ -124,7 +127,9 @@ def detect(text: str) -> tuple[str, object]:
         return "mjlog", stripped
     if stripped.startswith("{"):
         try:
-            data = json.loads(stripped)
+            data = json_input.loads(stripped)
+        except json_input.UnsafeJSON as exc:
+            raise LogFormatError(f"refused: {exc}") from None
         except json.JSONDecodeError as exc:
             if "\n" in stripped:
                 return "mjai", stripped
@@ -179,11 +184,12 @@ def import_log(
             game = mjlog.parse(parsed, ruleset)
         else:
             game = mjai.parse(parsed, ruleset)
+        check_names(game.names, game.title)
         result = checking.check_game(game)
     except LogFormatError as exc:
         report.error = str(exc)
         return report
-    except UNFORESEEN as exc:
+    except (*UNFORESEEN, RecursionError) as exc:
         return _unreadable(report, exc)
     report.ruleset_note = game.ruleset_note
     report.notes = list(game.notes)
@@ -233,13 +239,27 @@ def _title(name: str, fmt: str) -> str:
     return f"{FORMAT_NAMES.get(fmt, fmt)}: {stem}"[:60]
 
 
+def check_names(players, title) -> None:
+    """Names and titles shown on the site may not carry control characters, text that
+    is not valid Unicode, or marks that reorder text (as members' names may not)."""
+    for what, text in [
+        ("the title", title or ""),
+        *((f"player {n + 1}'s name", str(p)) for n, p in enumerate(players)),
+    ]:
+        try:
+            member_names.check_characters(text)
+        except ValidationError as exc:
+            raise LogFormatError(f"{what} is refused: {exc.messages[0]}") from None
+
+
 def _own(report: FileReport, data: dict, user, save: bool) -> FileReport:
     try:
         game = ownjson.parse(data)
+        check_names(game.names, game.title)
     except LogFormatError as exc:
         report.error = str(exc)
         return report
-    except UNFORESEEN as exc:
+    except (*UNFORESEEN, RecursionError) as exc:
         return _unreadable(report, exc)
     report.ruleset_note = "the ruleset written in the file"
     report.hands = [HandLine(h.index, h.label, h.status, h.differences) for h in game.hands]

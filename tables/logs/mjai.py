@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+from rules import json_input
 from rules.engine import rulesets
 from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
 
@@ -91,7 +92,9 @@ def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = json_input.loads(line)
+        except json_input.UnsafeJSON as exc:
+            raise LogFormatError(f"refused: {exc}", f"line {number}") from None
         except json.JSONDecodeError as exc:
             raise LogFormatError(f"not JSON ({exc.msg})", f"line {number}") from None
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):

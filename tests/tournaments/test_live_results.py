@@ -188,3 +188,14 @@ def test_it_updates_seats_to_who_actually_played(make_event, make_members, seate
     ]
     assert len(names) == 3
     assert records.games_of(tournament)[0].players[3] is None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("number", ["9" * 120, str(2**63), "0"])
+async def test_a_standings_socket_for_an_impossible_event_id_is_refused_not_crashed(number):
+    socket = WebsocketCommunicator(
+        application, f"/ws/tournaments/{number}/", headers=[(b"origin", b"http://localhost")]
+    )
+    connected, _ = await socket.connect()
+    assert not connected
+    await socket.disconnect()
