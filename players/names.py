@@ -16,6 +16,10 @@ from django.core.exceptions import ValidationError
 
 from . import bots
 
+# Usernames of players named in imported logs start with this; "~" is a character a
+# member's username cannot contain, so no log can ever take (or block) one.
+PLACEHOLDER_PREFIX = "log~"
+
 # Marks that change the direction text is laid out in, invisibly.
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"

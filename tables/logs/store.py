@@ -11,8 +11,8 @@ own outcome with an empty action slice (``log_start == log_end``): the history
 lists it, the statistics count it, and the replay viewer says there is no replay.
 
 Players named in a log become placeholder accounts (``is_placeholder``, no usable
-password). A log never claims a member's account: when a member already has the
-name, the placeholder gets a suffixed username instead.
+password) with usernames of their own (``log~Name``, see ``players.names``): a log
+never claims a member's account nor blocks a name a member may sign up with.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from players.models import Player
+from players.names import PLACEHOLDER_PREFIX
 from rules.engine import rulesets
 from rules.engine.actions import format_action
 from rules.engine.errors import InvalidHand
@@ -44,7 +45,7 @@ _LEVELS = dict(BOT_LEVELS)
 def placeholder(name: str) -> Player:
     """The placeholder player for a name found in a log (created on first sight)."""
     display = name.strip()[:60] or "Unknown player"
-    base = re.sub(r"[^\w.@+-]+", "_", display).strip("_")[:140] or "player"
+    base = PLACEHOLDER_PREFIX + (re.sub(r"[^\w.@+-]+", "_", display).strip("_")[:140] or "player")
     username = base
     for n in range(2, 1000):
         found = Player.objects.filter(username=username).first()

@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
+from players.models import Player
 from tournaments import charts
 from tournaments.models import Registration
 
@@ -146,3 +147,11 @@ def test_it_shows_substitutes_after_the_ranked_players(
         "standings-table",
     )
     assert rows[-1][0] == "–" and rows[-1][1] == sub.name
+
+
+def test_the_standings_csv_neutralises_a_members_formula_name(db, client, make_event):
+    tournament = make_event(players=4)
+    Player.objects.filter(username="p01").update(display_name="=1+1")
+    text = client.get(reverse("tournaments:standings_csv", args=[tournament.pk])).content.decode()
+    assert "'=1+1" in text
+    assert "\n=1+1" not in text and ",=1+1" not in text
