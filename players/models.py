@@ -33,6 +33,9 @@ class Player(AbstractUser):
         "are left, furiten and no-yaku warnings, and which discards keep you ready for "
         "riichi. Never shown in tournament games.",
     )
+    table_sounds = models.BooleanField(
+        default=False, help_text="Play a sound at the table for a discard, a call and one's turn."
+    )
 
     class Meta:
         ordering = ["username"]

@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from rules.engine.aids import learning_aids
 from rules.engine.views import SeatView
 
-from .presenters import kind_html
+from .markup import kind_tile as kind_html
 
 SLOT_ID = "table-aids"
 

@@ -289,6 +289,8 @@ class TableConsumer(LeavingConsumer):
     async def send_frame(self, state, version: int, force: bool = False) -> None:
         if version <= self.sent_version and not force:
             return
+        if state.finished and self.frames.links is None:
+            self.frames.links = frames.game_links(self.table_id, self.game_id, self.seat)
         frame = self.frames.render(
             state, version, self.names, self.timers, clocks.current().now(), full=force
         )

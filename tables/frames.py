@@ -11,8 +11,7 @@ import datetime as dt
 import threading
 from collections import OrderedDict
 
-from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.urls import reverse
 
 from rules.engine.state import GameState
 from rules.engine.views import seat_view, spectator_view
@@ -59,9 +58,10 @@ def shared_context(state: GameState, names: list[dict]) -> dict:
     if hit is not None and hit[0] is state:
         return hit[1]
     context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
+    context["news"] = presenters.latest_news(state, names)
+    context["seats_html"] = markup.seats(context)
     # Most states have no result to show: no need to run the template for them.
-    showing = context["result"] or context["final"]
-    context["panel_html"] = render_to_string("tables/_panel_body.html", context) if showing else ""
+    context["panel_html"] = markup.panel_body(context)
     with _lock:
         _shared[key] = (state, context)
         while len(_shared) > SHARED_KEPT:
@@ -74,6 +74,24 @@ def clear() -> None:
         _shared.clear()
 
 
+def game_links(table_id: int, game_id: int | None, seat: int | None) -> dict:
+    """Where the final standings lead: the record, the lobby, and for a player a new
+    table with the same seats."""
+    return {
+        "record": reverse("history:game", args=[game_id]) if game_id else "",
+        "lobby": reverse("tables:lobby"),
+        "again": reverse("tables:again", args=[table_id]) if seat is not None else "",
+    }
+
+
+def with_links(context: dict, links: dict | None) -> dict:
+    """The final standings with this viewer's links (rendered only once, at the end)."""
+    if context["final"] and links:
+        context["game_links"] = links
+        context["panel_html"] = markup.panel_body(context)
+    return context
+
+
 def table_context(
     state: GameState,
     seat: int | None,
@@ -83,9 +101,10 @@ def table_context(
     now: dt.datetime,
     order: list | None = None,
     sort: bool = True,
+    links: dict | None = None,
 ) -> dict:
     view = seat_view(state, seat)
-    context = dict(shared_context(state, names))
+    context = with_links(dict(shared_context(state, names)), links)
     context.update(
         presenters.viewer_context(
             view,
@@ -110,6 +129,8 @@ class SeatFrames:
 
     def __init__(self, seat: int | None, sort: bool = True, aids: bool = False):
         self.seat = seat
+        self.links: dict | None = None  # set by the socket before the game's end
+        self.news = None
         self.sort = sort
         self.aids = aids and seat is not None  # the seat's learning aids (see tables.coaching)
         self.aids_html = None
@@ -130,7 +151,7 @@ class SeatFrames:
         full: bool = False,
     ) -> str:
         view = seat_view(state, self.seat)
-        context = dict(shared_context(state, names))
+        context = with_links(dict(shared_context(state, names)), self.links)
         context.update(
             {
                 "version": version,
@@ -142,18 +163,6 @@ class SeatFrames:
             }
         )
         corners = context["seats_html"]
-        if full:
-            parts = [markup.board(context, True)]
-        else:
-            # The middle always changes; of the corners, usually one or two do.
-            parts = [markup.center(context, True)]
-            parts.extend(
-                markup.corner(html)
-                for html, sent in zip(corners, self.corners, strict=True)
-                if html != sent
-            )
-        self.corners = list(corners)
-        # Buttons carry the version, so a hand with choices changes with every version.
         hand_key = (
             state.hand_index,
             view.hand,
@@ -163,6 +172,7 @@ class SeatFrames:
             view.waits,
             view.furiten,
             view.claim_tile,
+            view.melds[self.seat] if self.seat is not None else None,
             self.sort,
         )
         if full or hand_key != self.hand_key:
@@ -171,8 +181,25 @@ class SeatFrames:
                     view, state.hand_index, version, self.order, self.sort
                 )
                 self.order = context["hand"]["order"]
-            parts.append(markup.hand(context, True))
+        if full:
+            parts = [markup.board(context, True)]
             self.hand_key = hand_key
+        else:
+            # The middle always changes; of the corners, usually one or two do.
+            parts = [markup.center(context, True)]
+            parts.extend(
+                markup.corner(html)
+                for html, sent in zip(corners, self.corners, strict=True)
+                if html != sent
+            )
+            # Buttons carry the version, so a hand with choices changes with every version.
+            if hand_key != self.hand_key:
+                parts.append(markup.hand(context, True))
+                self.hand_key = hand_key
+            if context["news"] != self.news:
+                parts.append(markup.news(context, True))
+        self.corners = list(corners)
+        self.news = context["news"]
         if self.aids:
             # unseen counts change with every discard anywhere, not only with the hand
             aids_html = coaching.render(view, oob=True)
@@ -186,9 +213,7 @@ class SeatFrames:
             parts.append(markup.status(context, True))
             self.finished = context["finished"]
         if full or self.error_shown:
-            parts.append(
-                '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert"></div>'
-            )
+            parts.append(markup.ERROR_CLEAR)
             self.error_shown = False
         return "".join(parts)
 
@@ -197,15 +222,10 @@ def page_sections(context: dict) -> dict:
     """The same sections for the table page, without the out-of-band marks."""
     return {
         "board_html": markup.board(context),
-        "hand_html": markup.hand(context),
         "panel_section": markup.panel(context),
         "status_html": markup.status(context),
     }
 
 
 def error_frame(code: str, message: str) -> str:
-    return format_html(
-        '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert" data-error="{}">{}</div>',
-        code,
-        message,
-    )
+    return markup.error(code, message)

@@ -1,169 +1,482 @@
-"""The markup of a table frame: board, own hand, result panel, status, error area.
+"""The one place that writes a table's HTML: tiles, seats, the middle, the own hand,
+the result screen, for the table page, its socket frames and the replay alike.
 
-These sections are rebuilt for every socket after every move, so they are written
-as plain string formatting rather than Django templates (which cost several times
-more per frame); every value that is not our own markup goes through ``escape``.
-The page itself (``tables/table.html``) places the same sections without the
-``hx-swap-oob`` marks, so a page load and a socket frame always agree.
+Presenters hand over plain data; everything here goes through ``format_html`` (or
+joins pieces that did), so every name and label is escaped. These sections are
+rebuilt for every socket after every move, so the tile pieces are cached and the
+rest is a few ``format_html`` calls per section; the page template places the same
+sections without the ``hx-swap-oob`` marks, so a page load and a frame agree.
 """
 
 from __future__ import annotations
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from functools import lru_cache
+
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from rules.engine.tiles import face_file, is_red, kind_name, kind_notation
+
+from .presenters import POSITIONS, tile_name
+
+HAKU = 31  # the white dragon's face is blank in our set: it gets a drawn frame
+EMPTY = SafeString("")
 
 
-def _oob(oob: bool) -> str:
-    return ' hx-swap-oob="true"' if oob else ""
+def join(parts) -> SafeString:
+    """Pieces that are each already safe markup (from format_html or this module)."""
+    return SafeString("".join(parts))
 
 
-def _turn_line(c: dict) -> str:
-    countdown = c["countdown"]
-    if c["finished"]:
-        text = "Game over"
-    elif countdown and countdown["mine"]:
-        text = "<strong>Your move</strong>"
-    elif c["calls_phase"]:
-        text = "Waiting for calls"
-    else:
-        text = f"{escape(c['turn_name'])} to play"
-    if countdown:
-        base, bank = countdown["base"], countdown["bank"]
-        shown = f"{base:.0f} s" + (f" + {bank:.0f} s" if bank else "")
-        text += (
-            f' <span class="countdown" data-countdown data-base="{base}" '
-            f'data-bank="{bank}">{shown}</span>'
+def _oob(oob: bool) -> SafeString:
+    return SafeString(' hx-swap-oob="true"') if oob else EMPTY
+
+
+# --- tiles ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=50_000)
+def tile(t: int, hand: int, reds: tuple, extra: str = "") -> SafeString:
+    """A face-up physical tile, marked ``data-tile="<hand>:<tile>"`` for the privacy tests."""
+    kind = t >> 2
+    red = is_red(t, reds)
+    classes = "tile" + (" haku" if kind == HAKU else "") + (f" {extra}" if extra else "")
+    return format_html(
+        '<span class="{}" title="{}" data-tile="{}:{}"><img src="{}" alt="{}" width="30" height="40"></span>',
+        classes,
+        kind_notation(kind, red),
+        hand,
+        t,
+        static(f"tiles/{face_file(kind, red)}.svg"),
+        tile_name(t, reds),
+    )
+
+
+@lru_cache(maxsize=64)
+def kind_tile(kind: int) -> SafeString:
+    """A tile kind, not a physical tile (waits): marked data-kind, not data-tile."""
+    return format_html(
+        '<span class="tile{}" title="{}" data-kind="{}"><img src="{}" alt="{}" width="30" height="40"></span>',
+        " haku" if kind == HAKU else "",
+        kind_notation(kind),
+        kind,
+        static(f"tiles/{face_file(kind)}.svg"),
+        kind_name(kind),
+    )
+
+
+@lru_cache(maxsize=64)
+def backs(count: int, extra: str = "") -> SafeString:
+    """A row of face-down tiles as one element: the stylesheet repeats the tile back
+    ``--n`` times. Thirteen separate images per hand would be most of a frame."""
+    if count <= 0:
+        return EMPTY
+    label = "a face-down tile" if count == 1 else f"{count} face-down tiles"
+    return format_html(
+        '<span class="tile-backs{}" style="--n:{}" role="img" aria-label="{}"></span>',
+        f" {extra}" if extra else "",
+        count,
+        label,
+    )
+
+
+def row(tiles, hand: int, reds: tuple, extra: str = "") -> SafeString:
+    return join(tile(t, hand, reds, extra) for t in tiles)
+
+
+def kinds(kinds_) -> SafeString:
+    return join(kind_tile(k) for k in kinds_)
+
+
+@lru_cache(maxsize=20_000)
+def meld(data: tuple, hand: int, reds: tuple) -> SafeString:
+    """A meld as it lies on the table (see ``presenters.meld_data``)."""
+    kind, source, items = data
+    parts = []
+    for t, how, added in items:
+        if how == "back":
+            parts.append(backs(1, "in-meld"))
+        elif added is not None:
+            parts.append(
+                format_html(
+                    '<span class="stacked">{}{}</span>',
+                    tile(added, hand, reds, "sideways"),
+                    tile(t, hand, reds, "sideways"),
+                )
+            )
+        else:
+            parts.append(tile(t, hand, reds, how))
+    return format_html(
+        '<span class="meld {}" data-from="{}">{}</span>', kind, source, join(parts)
+    )
+
+
+def melds(items, hand: int, reds: tuple) -> SafeString:
+    return join(meld(m, hand, reds) for m in items)
+
+
+# --- the seats -----------------------------------------------------------------------
+
+
+def seat(s: dict, hand: int, reds: tuple) -> SafeString:
+    """One seat: name plate, face-down hand and melds, pond. Each seat has its own id,
+    so a frame carries only the seats that changed; the same markup serves every
+    viewer (the board's ``viewer-<v>`` class places the seats around the table)."""
+    badges = []
+    if s["bot"]:
+        badges.append(SafeString('<span class="badge bot">bot</span>'))
+    if s["away"]:
+        badges.append(
+            SafeString(
+                '<span class="badge away" title="Not connected: the server plays for this seat">away</span>'
+            )
         )
-    return text
+    if s["open"]:
+        concealed = row(s["open"], hand, reds, "open")
+    else:
+        concealed = backs(s["backs"])
+    stick = (
+        SafeString('<span class="riichi-stick" role="img" aria-label="Riichi stick"></span>')
+        if s["riichi"]
+        else EMPTY
+    )
+    return format_html(
+        '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
+        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {score} points">'
+        '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
+        '<span class="seat-name">{name}</span>{badges}'
+        '<span class="score">{score}</span><span class="diff" aria-hidden="true"></span></div>'
+        '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
+        '<span class="melds tiles">{melds}</span></div>'
+        '<div class="pond-slot"><div class="pond tiles" aria-label="Discards of {name}">{pond}</div></div>'
+        "{stick}</div>",
+        seat=s["seat"],
+        turn=" is-turn" if s["turn"] else "",
+        score=s["score"],
+        wind=s["wind"],
+        w=s["wind"][0],
+        dealer=" dealer" if s["dealer"] else "",
+        dealer_word="Dealer. " if s["dealer"] else "",
+        name=s["name"],
+        badges=join(badges),
+        concealed=concealed,
+        melds=melds(reversed(s["melds"]), hand, reds),
+        pond=join(tile(t, hand, reds, cls) for t, cls in s["pond"]),
+        stick=stick,
+    )
+
+
+def corner(html: str) -> SafeString:
+    """One seat swapped in by its id."""
+    return SafeString(
+        html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1)
+    )
+
+
+def seats(c: dict) -> list[SafeString]:
+    hand, reds = c["hand_index"], c["reds"]
+    return [seat(s, hand, reds) for s in c["seats"]]
+
+
+# --- the middle ----------------------------------------------------------------------
+
+
+def _turn_line(c: dict) -> SafeString:
+    cd = c["countdown"]
+    if c["finished"]:
+        text = SafeString("Game over")
+    elif cd and cd["mine"]:
+        text = SafeString("<strong>Your move</strong>")
+    elif c["calls_phase"]:
+        text = SafeString("Waiting for calls")
+    else:
+        text = format_html("{} to play", c["turn_name"])
+    if not cd:
+        return text
+    base, bank = cd["base"], cd["bank"]
+    return format_html(
+        '{} <span class="countdown{}" data-countdown data-base="{}" data-bank="{}" role="timer">{} s{}</span>',
+        text,
+        " mine" if cd["mine"] else "",
+        base,
+        bank,
+        f"{base:.0f}",
+        f" + {bank:.0f} s" if bank else "",
+    )
 
 
 def center(c: dict, oob: bool = False) -> SafeString:
     """The middle of the board; it changes with every move, so it carries the version."""
     sticks = c["sticks"]
-    return mark_safe(
-        f'<div id="table-center" class="table-center" data-version="{c["version"]}"{_oob(oob)}>'
-        f'<div class="round-name">{c["round"]}</div>'
-        f'<div class="counters"><span title="Repeat counters">{c["honba"]} honba</span> · '
-        f'<span title="Riichi sticks on the table">{sticks} stick{"" if sticks == 1 else "s"}</span> · '
-        f'<span title="Tiles left in the live wall">wall {c["wall"]}</span></div>'
+    hand, reds = c["hand_index"], c["reds"]
+    return format_html(
+        '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>'
+        '<div class="round-name">{}</div>'
+        '<div class="counters"><span title="Repeat counters">{} honba</span>'
+        '<span title="Riichi sticks on the table">{} stick{}</span>'
+        '<span title="Tiles left in the live wall">wall {}</span></div>'
         '<div class="dora"><span class="label">Dora</span> '
-        f'<span class="tiles tiles-small">{c["dora"]}{c["dora_hidden"]}</span></div>'
-        f'<div class="turn-line" aria-live="polite">{_turn_line(c)}</div>'
-        "</div>"
+        '<span class="tiles">{}{}</span></div>'
+        '<div class="turn-line">{}</div>'
+        "</div>",
+        c["turn"],
+        c["version"],
+        _oob(oob),
+        c["round"],
+        c["honba"],
+        sticks,
+        "" if sticks == 1 else "s",
+        c["wall"],
+        row(c["dora"], hand, reds),
+        backs(c["dora_hidden"]),
+        _turn_line(c),
     )
 
 
-def corner(html: str) -> SafeString:
-    """One seat's corner, swapped in by its id."""
-    return mark_safe(html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1))
+def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
+    """The call-out at the caller's seat (shown for a moment) and the same news in
+    words for screen readers. Sent only when something new happened."""
+    _key, who, callout, sentence = c.get("news") or (None, (), "", "")
+    return format_html(
+        '<div id="table-callout" class="callout{}"{} data-seats="{}">{}</div>'
+        '<div id="table-announce" class="visually-hidden" aria-live="polite"{}>{}</div>',
+        " show" if callout and show else "",
+        _oob(oob),
+        " ".join(str(s) for s in who),
+        join(format_html('<span class="call-word at-{}">{}</span>', s, callout) for s in who)
+        if callout
+        else EMPTY,
+        SafeString(' hx-swap-oob="innerHTML"') if oob else EMPTY,
+        sentence,
+    )
 
 
 def board(c: dict, oob: bool = False) -> SafeString:
-    """The whole board: the viewer's frame for the corners, all four, and the middle."""
-    seated = "" if c["spectator"] else " seated"
-    return mark_safe(
-        f'<section id="table-board" class="table-board viewer-{c["viewer"]}{seated}"'
-        f'{_oob(oob)} aria-label="The table">'
-        f"{''.join(c['seats_html'])}{center(c)}</section>"
+    """The whole board: four seats, the middle, the own hand (at the bottom, inside)."""
+    return format_html(
+        '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="The table">'
+        "{}{}{}{}</section>",
+        c["viewer"],
+        "" if c["spectator"] else " seated",
+        _oob(oob),
+        join(seats(c)),
+        center(c),
+        hand(c),
+        news(c, show=False),
     )
 
 
-def _tile_buttons(entries: list[dict], extra: str) -> str:
+# --- the own hand --------------------------------------------------------------------
+
+
+def _key(key: str) -> SafeString:
+    return format_html('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
+
+
+def _tile_buttons(entries: list[dict], hand: int, reds: tuple, extra: str) -> SafeString:
     parts = []
     for t in entries:
+        face = tile(t["tile"], hand, reds, t["extra"])
         if "action" in t:
             parts.append(
-                f'<button type="button" class="tile-button{extra}{" drawn" if t["drawn"] else ""}" '
-                f'ws-send hx-vals="{escape(t["vals"])}" data-action="{t["action"]}" '
-                f'title="{escape(t["label"])}">{t["html"]}</button>'
+                format_html(
+                    '<button type="button" class="tile-button{}{}" ws-send hx-vals="{}" '
+                    'data-action="{}" title="{}" aria-label="{}">{}</button>',
+                    extra,
+                    " drawn" if t["drawn"] else "",
+                    t["vals"],
+                    t["action"],
+                    t["label"],
+                    f"{t['label']}: {tile_name(t['tile'], reds)}",
+                    face,
+                )
             )
         else:
-            parts.append(t["html"])
-    return "".join(parts)
+            parts.append(face)
+    return join(parts)
 
 
-def _buttons(buttons: list[dict], kind: str) -> str:
-    return "".join(
-        f'<button type="button" class="{kind} {b["type"]}{" secondary" if b["type"] == "pass" else ""}" '
-        f'ws-send hx-vals="{escape(b["vals"])}" data-action="{b["action"]}">{b["label"]}'
-        + (f' <span class="tiles tiles-small">{b["tiles"]}</span>' if b["tiles"] else "")
-        + "</button>"
+def _buttons(buttons: list[dict], kind: str, hand: int, reds: tuple) -> SafeString:
+    return join(
+        format_html(
+            '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
+            kind,
+            b["type"],
+            " secondary" if b["type"] == "pass" else "",
+            b["vals"],
+            b["action"],
+            format_html(' data-key="{}"', b["key"].lower()) if b["key"] else EMPTY,
+            b["label"],
+            format_html(' <span class="tiles">{}</span>', row(b["tiles"], hand, reds))
+            if b["tiles"]
+            else EMPTY,
+            _key(b["key"]),
+        )
         for b in buttons
     )
 
 
 def hand(c: dict, oob: bool = False) -> SafeString:
     h = c["hand"]
-    inner = ""
-    if h:
-        parts = []
-        if h["calls"]:
-            parts.append(
-                '<div class="call-prompt" role="group" aria-label="Answer the discard">'
-                f'<span class="claim">{h["claim_tile"]}</span>{_buttons(h["calls"], "call")}</div>'
-            )
-        parts.append('<div class="hand-modes">')
-        if h["riichi_tiles"]:
-            parts.append(
-                '<input type="checkbox" id="riichi-mode" class="mode-toggle">'
-                '<label for="riichi-mode" class="button mode-label">Riichi…</label>'
-            )
-        if h["open_riichi_tiles"]:
-            parts.append(
-                '<input type="checkbox" id="open-riichi-mode" class="mode-toggle">'
-                '<label for="open-riichi-mode" class="button mode-label">Open riichi…</label>'
-            )
-        parts.append(_buttons(h["turn_actions"], "turn-action"))
-        parts.append(
-            '<div class="hand-row hand-normal tiles tiles-large">'
-            f"{_tile_buttons(h['tiles'], '')}</div>"
+    if not h:
+        return format_html(
+            '<section id="table-hand" class="table-hand"{} aria-label="Your hand"></section>',
+            _oob(oob),
         )
-        if h["riichi_tiles"]:
-            parts.append(
-                '<div class="hand-row hand-riichi tiles tiles-large" '
-                'aria-label="Discards that keep the hand waiting">'
-                f"{_tile_buttons(h['riichi_tiles'], ' riichi-ok')}</div>"
+    hi, reds = c["hand_index"], c["reds"]
+    parts = []
+    if h["calls"]:
+        parts.append(
+            format_html(
+                '<div class="call-prompt" role="group" aria-label="Answer the discard">'
+                '<span class="claim">{}</span>{}</div>',
+                tile(h["claim_tile"], hi, reds) if h["claim_tile"] is not None else EMPTY,
+                _buttons(h["calls"], "call", hi, reds),
             )
-        if h["open_riichi_tiles"]:
-            parts.append(
-                '<div class="hand-row hand-open-riichi tiles tiles-large" '
-                'aria-label="Discards for open riichi">'
-                f"{_tile_buttons(h['open_riichi_tiles'], ' riichi-ok')}</div>"
+        )
+    actions = [_buttons(h["turn_actions"], "turn-action", hi, reds)]
+    if h["riichi_tiles"]:
+        actions.insert(
+            0,
+            SafeString(
+                '<input type="checkbox" id="riichi-mode" class="mode-toggle" data-key="r">'
+                '<label for="riichi-mode" class="button mode-label">Riichi…'
+                '<kbd class="key" aria-hidden="true">R</kbd></label>'
+            ),
+        )
+    if h["open_riichi_tiles"]:
+        actions.insert(
+            1 if h["riichi_tiles"] else 0,
+            SafeString(
+                '<input type="checkbox" id="open-riichi-mode" class="mode-toggle" data-key="o">'
+                '<label for="open-riichi-mode" class="button mode-label">Open riichi…'
+                '<kbd class="key" aria-hidden="true">O</kbd></label>'
+            ),
+        )
+    rows = [
+        format_html(
+            '<div class="hand-row hand-normal tiles">{}</div>',
+            _tile_buttons(h["tiles"], hi, reds, ""),
+        )
+    ]
+    if h["riichi_tiles"]:
+        rows.append(
+            format_html(
+                '<div class="hand-row hand-riichi tiles" aria-label="Discards that keep the hand waiting">{}</div>',
+                _tile_buttons(h["riichi_tiles"], hi, reds, " riichi-ok"),
             )
-        parts.append("</div>")
-        info = ""
-        if h["waits_text"]:
-            info = f'Waiting on <span class="tiles tiles-small">{h["waits"]}</span>'
-            if h["furiten"]:
-                info += ' <strong class="furiten">furiten</strong>'
-        parts.append(f'<p class="hand-info muted">{info}</p>')
-        inner = "".join(parts)
-    return mark_safe(
-        f'<section id="table-hand" class="table-hand"{_oob(oob)} aria-label="Your hand">'
-        f"{inner}</section>"
+        )
+    if h["open_riichi_tiles"]:
+        rows.append(
+            format_html(
+                '<div class="hand-row hand-open-riichi tiles" aria-label="Discards for open riichi">{}</div>',
+                _tile_buttons(h["open_riichi_tiles"], hi, reds, " riichi-ok"),
+            )
+        )
+    info = EMPTY
+    if h["waits"]:
+        info = format_html(
+            'Waiting on <span class="tiles">{}</span>{}',
+            kinds(h["waits"]),
+            SafeString(' <strong class="furiten">furiten</strong>') if h["furiten"] else EMPTY,
+        )
+    parts.append(
+        format_html(
+            '<div class="hand-modes{}">{}{}<span class="own-melds tiles">{}</span></div>'
+            '<p class="hand-info">{}</p>',
+            " my-turn" if h["my_turn"] else "",
+            join(actions),
+            join(rows),
+            melds(reversed(h["melds"]), hi, reds),
+            info,
+        )
+    )
+    return format_html(
+        '<section id="table-hand" class="table-hand"{} aria-label="Your hand">{}</section>',
+        _oob(oob),
+        join(parts),
+    )
+
+
+# --- result screens, status ----------------------------------------------------------
+
+
+def result_tiles(result: dict) -> dict:
+    """The result data with its tiles drawn, for the one result template."""
+    hand, reds = result["tileset"]
+    out = dict(result)
+    out["dora"] = row(result["dora"], hand, reds)
+    out["ura"] = row(result["ura"], hand, reds)
+    out["wins"] = [
+        dict(
+            w,
+            hand=row(w["hand"], hand, reds),
+            win_tile=tile(w["win_tile"], hand, reds, "win-tile"),
+            melds=melds(reversed(w["melds"]), hand, reds),
+        )
+        for w in result["wins"]
+    ]
+    out["rows"] = [dict(r, hand=row(r["hand"], hand, reds)) for r in result["rows"]]
+    return out
+
+
+def result_panel(result: dict) -> SafeString:
+    """How a hand ended; the live table's modal and the replay both show this."""
+    return render_to_string("tables/_result.html", {"result": result_tiles(result)})
+
+
+def panel_body(c: dict) -> SafeString:
+    """The result screen between hands (or the final standings), or nothing."""
+    if not (c["result"] or c["final"]):
+        return EMPTY
+    return render_to_string(
+        "tables/_panel_body.html",
+        {
+            "result_html": result_panel(c["result"]) if c["result"] else "",
+            "final": c["final"],
+            "penalties": c["penalties"],
+            "game_links": c.get("game_links"),
+            "auto_close": 0 if c["final"] else c.get("result_seconds", 8),
+        },
     )
 
 
 def panel(c: dict, oob: bool = False) -> SafeString:
-    return mark_safe(
-        f'<section id="table-panel" class="table-panel"{_oob(oob)} aria-live="polite">'
-        f"{c['panel_html']}</section>"
+    return format_html(
+        '<section id="table-panel" class="table-panel"{}>{}</section>',
+        _oob(oob),
+        c["panel_html"],
     )
 
 
 def status(c: dict, oob: bool = False) -> SafeString:
     word = "finished" if c["finished"] else "playing"
-    return mark_safe(
-        f'<span id="table-status"{_oob(oob)} class="badge status-{word}">{word.capitalize()}</span>'
+    return format_html(
+        '<span id="table-status"{} class="badge status-{}">{}</span>',
+        _oob(oob),
+        word,
+        word.capitalize(),
+    )
+
+
+ERROR_CLEAR = SafeString(
+    '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert"></div>'
+)
+
+
+def error(code: str, message: str) -> SafeString:
+    return format_html(
+        '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert" data-error="{}">{}</div>',
+        code,
+        message,
     )
 
 
 def frame(c: dict) -> str:
     """Everything a socket gets after a change, each section swapped in by id."""
-    return (
-        board(c, True)
-        + hand(c, True)
-        + panel(c, True)
-        + status(c, True)
-        + '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert"></div>'
-    )
+    return board(c, True) + panel(c, True) + status(c, True) + ERROR_CLEAR
+
+
+__all__ = ["POSITIONS", "board", "center", "hand", "news", "panel", "result_panel", "status"]

@@ -1,34 +1,27 @@
-"""From a SeatView to what the table templates show.
+"""From a SeatView to what the table shows, as plain data (no markup).
 
 Only a :class:`~rules.engine.views.SeatView` goes in, so a page can never show more
-than the engine lets the seat see. Every face-up tile is drawn with a
-``data-tile="<hand>:<physical tile>"`` attribute: the privacy test reads those to
-check that no concealed tile, wall tile or unrevealed ura indicator is ever sent.
-Tile markup is built here in Python (and cached) because a table frame holds a
-hundred tiles or more and is rendered after every move.
+than the engine lets the seat see. Tiles stay numbers here (physical tiles, or kinds
+for waits); :mod:`tables.markup` alone turns them into HTML, for the live page, its
+socket frames and the replay's result panel alike.
 """
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-
-from django.templatetags.static import static
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 
 from rules.engine.actions import format_action
 from rules.engine.standings import format_final
-from rules.engine.tiles import EAST, face_file, is_red, kind_name, kind_notation
+from rules.engine.tiles import EAST, is_red, kind_name, kind_notation
 
 POSITIONS = ("bottom", "right", "top", "left")
 WIND_NAMES = ("East", "South", "West", "North")
 ABORT_REASONS = {
     "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",
-    "suufon_renda": "four winds discarded in the first go-around (suufon renda)",
+    "suufon_renda": "the same wind discarded by all four in the first go-around (suufon renda)",
     "suucha_riichi": "all four players in riichi (suucha riichi)",
     "suukaikan": "four kans by more than one player (suukaikan)",
-    "sanchahou": "three players claimed ron on one tile (sanchahou)",
+    "sanchahou": "three players called ron on one tile (sanchahou)",
 }
 RESULT_TITLES = {
     "ron": "Ron",
@@ -51,53 +44,43 @@ ACTION_LABELS = {
     "kyuushu": "Nine terminals (abort)",
     "pass": "Pass",
 }
-
-
-@lru_cache(maxsize=50_000)
-def tile_html(tile: int, hand: int, reds: tuple, extra: str = "") -> SafeString:
-    kind = tile >> 2
-    red = is_red(tile, reds)
-    return format_html(
-        '<span class="tile{}" title="{}" data-tile="{}:{}"><img src="{}" alt="{}" width="30" height="40"></span>',
-        f" {extra}" if extra else "",
-        kind_notation(kind, red),
-        hand,
-        tile,
-        static(f"tiles/{face_file(kind, red)}.svg"),
-        kind_name(kind, red),
-    )
-
-
-@lru_cache(maxsize=64)
-def kind_html(kind: int) -> SafeString:
-    """A tile kind, not a physical tile (waits): marked data-kind, not data-tile."""
-    return format_html(
-        '<span class="tile" title="{}" data-kind="{}"><img src="{}" alt="{}" width="30" height="40"></span>',
-        kind_notation(kind),
-        kind,
-        static(f"tiles/{face_file(kind)}.svg"),
-        kind_name(kind),
-    )
-
-
-@lru_cache(maxsize=32)
-def backs(count: int) -> SafeString:
-    """A row of face-down tiles as one element: the stylesheet repeats the tile back
-    ``--n`` times. Thirteen separate images per hand would be most of a frame."""
-    if count <= 0:
-        return mark_safe("")
-    label = "hidden tile" if count == 1 else f"{count} hidden tiles"
-    return mark_safe(
-        f'<span class="tile-backs" style="--n:{count}" role="img" aria-label="{label}"></span>'
-    )
-
-
-def row(tiles, hand: int, reds: tuple, extra: str = "") -> SafeString:
-    return mark_safe("".join(tile_html(t, hand, reds, extra) for t in tiles))
+# The key that presses each button (shown on it); a second button of a kind gets a digit.
+ACTION_KEYS = {
+    "tsumo": "t",
+    "ron": "r",
+    "chi": "c",
+    "pon": "p",
+    "daiminkan": "k",
+    "ankan": "k",
+    "shouminkan": "k",
+    "kyuushu": "9",
+    "pass": "Esc",
+}
+# What is called out at a seat when it happens (the words of the table).
+CALLOUTS = {
+    "chi": "Chi",
+    "pon": "Pon",
+    "daiminkan": "Kan",
+    "ankan": "Kan",
+    "shouminkan": "Kan",
+    "riichi": "Riichi",
+    "open_riichi": "Riichi",
+    "ron": "Ron",
+    "tsumo": "Tsumo",
+}
 
 
 def tile_label(tile: int, reds: tuple) -> str:
     return kind_notation(tile >> 2, is_red(tile, reds))
+
+
+def tile_name(tile: int, reds: tuple) -> str:
+    """A tile's spoken name: "red five of circles", "7 of bamboo", "white dragon"."""
+    kind = tile >> 2
+    if is_red(tile, reds):
+        return "red five of " + kind_name(kind).split(" of ", 1)[1]
+    return kind_name(kind)
+
 
 
 def action_vals(action_text: str, version: int) -> str:
@@ -105,42 +88,39 @@ def action_vals(action_text: str, version: int) -> str:
     return json.dumps({"action": action_text, "version": version})
 
 
-# --- melds ---------------------------------------------------------------------------
+def seat_wind(seat: int, dealer: int) -> str:
+    return WIND_NAMES[(seat - dealer) % 4]
 
 
-def meld_html(meld, owner: int, hand: int, reds: tuple) -> SafeString:
-    """A meld as it lies on the table: the called tile turned towards its source."""
+def round_name(round_wind: int, round_number: int) -> str:
+    return f"{WIND_NAMES[round_wind - EAST]} {round_number + 1}"
+
+
+# --- melds and ponds -------------------------------------------------------------------
+
+
+def meld_data(meld, owner: int) -> tuple:
+    """``(kind, from_position, items)``; an item is ``(tile, how, added)`` where ``how``
+    is "" (upright), "sideways" (the called tile, turned toward its source) or "back"
+    (face down), and ``added`` is the tile of an added kan, stacked on the called one."""
     if meld.kind == "ankan":
-        inner = row(meld.tiles[1:3], hand, reds)
-        return format_html('<span class="meld ankan">{}{}{}</span>', backs(1), inner, backs(1))
+        t = meld.tiles
+        items = ((t[0], "back", None), (t[1], "", None), (t[2], "", None), (t[3], "back", None))
+        return ("ankan", "self", items)
     called = meld.called
     others = [t for t in meld.tiles if t != called]
-    added = None
-    if meld.kind == "shouminkan":
-        added = others.pop()
+    added = others.pop() if meld.kind == "shouminkan" else None
     relative = (meld.source - owner) % 4 if meld.source is not None else 3
     # From the left player the tile lies first, from across in the middle, from the right last.
     where = {3: 0, 2: 1, 1: len(others)}[relative]
-    parts = [tile_html(t, hand, reds) for t in others]
-    turned = tile_html(called, hand, reds, "sideways")
-    if added is not None:
-        turned = format_html(
-            '<span class="stacked">{}{}</span>', turned, tile_html(added, hand, reds, "sideways")
-        )
-    parts.insert(where, turned)
-    return format_html(
-        '<span class="meld {}" data-from="{}">{}</span>',
-        meld.kind,
-        POSITIONS[relative],
-        mark_safe("".join(parts)),
-    )
+    items = [(t, "", None) for t in others]
+    items.insert(where, (called, "sideways", added))
+    return (meld.kind, POSITIONS[relative], tuple(items))
 
 
-# --- the seats around the table ------------------------------------------------------
-
-
-def river_html(discards, seat: int, last_discard, hand: int, reds: tuple) -> SafeString:
-    parts = []
+def pond_data(discards, seat: int, last_discard) -> tuple:
+    """``(tile, classes)`` per discard: sideways for riichi, marked when called or last."""
+    out = []
     for d in discards:
         classes = []
         if d.tsumogiri:
@@ -149,14 +129,10 @@ def river_html(discards, seat: int, last_discard, hand: int, reds: tuple) -> Saf
             classes.append("riichi-tile")
         if d.called:
             classes.append("called")
-        if last_discard == (seat, d.tile) and not d.called:
+        elif last_discard == (seat, d.tile):
             classes.append("last")
-        parts.append(tile_html(d.tile, hand, reds, " ".join(classes)))
-    return mark_safe("".join(parts))
-
-
-def seat_wind(seat: int, dealer: int) -> str:
-    return WIND_NAMES[(seat - dealer) % 4]
+        out.append((d.tile, " ".join(classes)))
+    return tuple(out)
 
 
 def arrange(hand: tuple, previous: list | None, sort: bool) -> list:
@@ -168,64 +144,68 @@ def arrange(hand: tuple, previous: list | None, sort: bool) -> list:
     return kept + [t for t in hand if t not in kept_set]
 
 
-def seats_html(view, hand: int, names: list[dict]) -> list[SafeString]:
-    """The four corners of the board from the public (spectator) view, one per seat.
-
-    The same markup serves every viewer: each corner is marked ``seat-<k>`` and the
-    board ``viewer-<v>``, and the stylesheet puts the viewer at the bottom and hides
-    the viewer's own face-down tiles (their real hand is drawn below the board).
-    Each corner has its own id, so a frame carries only the corners that changed.
-    """
-    reds = tuple(view.ruleset.red_fives)
-    parts = []
+def seats_data(view, names: list[dict]) -> list[dict]:
+    """The four seats from the public (spectator) view: the same for every viewer."""
+    out = []
     for seat in range(4):
         info = names[seat]
-        if view.open_hands[seat]:
-            concealed = row(view.open_hands[seat], hand, reds, "open")
-        else:
-            concealed = backs(view.hand_sizes[seat] if view.phase != "game_end" else 0)
-        wind = seat_wind(seat, view.dealer)
-        dealer = seat == view.dealer
-        badges = []
-        if info.get("bot"):
-            badges.append('<span class="badge">bot</span>')
-        if not info.get("connected", True):
-            badges.append(
-                '<span class="badge away" title="Not connected: the server plays for this seat">away</span>'
-            )
-        if view.riichi[seat]:
-            badges.append('<span class="riichi-stick" title="In riichi">riichi</span>')
-        melds = "".join(meld_html(m, seat, hand, reds) for m in reversed(view.melds[seat]))
-        river = river_html(view.discards[seat], seat, view.last_discard, hand, reds)
-        turn = seat == view.turn and view.phase == "turn"
-        # Plain formatting with explicit escaping: this runs after every move.
-        parts.append(
-            f'<div id="seat-area-{seat}" class="seat-area seat-{seat}{" is-turn" if turn else ""}" '
-            f'data-seat="{seat}">'
-            f'<div class="seat-head"><span class="wind{" dealer" if dealer else ""}" '
-            f'title="{"Dealer, " if dealer else ""}seat wind {wind}">{wind[0]}</span> '
-            f'<strong class="seat-name">{escape(info["name"])}</strong> {" ".join(badges)} '
-            f'<span class="score" title="Points">{view.scores[seat]}</span></div>'
-            f'<div class="seat-tiles"><span class="concealed tiles tiles-small">{concealed}</span>'
-            f'<span class="melds tiles tiles-small">{melds}</span></div>'
-            f'<div class="river tiles tiles-small" aria-label="Discards of {escape(info["name"])}">'
-            f"{river}</div></div>"
+        open_tiles = view.open_hands[seat] or ()
+        out.append(
+            {
+                "seat": seat,
+                "name": info["name"],
+                "bot": bool(info.get("bot")),
+                "away": not info.get("connected", True),
+                "wind": seat_wind(seat, view.dealer),
+                "dealer": seat == view.dealer,
+                "score": view.scores[seat],
+                "riichi": bool(view.riichi[seat]),
+                "turn": seat == view.turn and view.phase == "turn",
+                "open": tuple(open_tiles),
+                "backs": 0 if open_tiles or view.phase == "game_end" else view.hand_sizes[seat],
+                "melds": tuple(meld_data(m, seat) for m in view.melds[seat]),
+                "pond": pond_data(view.discards[seat], seat, view.last_discard),
+            }
         )
-    return [mark_safe(part) for part in parts]
+    return out
 
 
-# --- the own hand and the buttons ----------------------------------------------------
+# --- the own hand ------------------------------------------------------------------------
 
 
-def _button(action, version: int, hand: int, reds: tuple, tiles: tuple = ()) -> dict:
+def _button(action, version: int, tiles: tuple = ()) -> dict:
     text = format_action(action)
     return {
         "action": text,
         "vals": action_vals(text, version),
         "label": ACTION_LABELS[action.type],
         "type": action.type,
-        "tiles": row(tiles, hand, reds) if tiles else "",
+        "tiles": tiles,
+        "key": ACTION_KEYS.get(action.type, ""),
     }
+
+
+def _with_tiles(action) -> tuple:
+    if action.type == "ron":
+        return (action.tile,)
+    if action.type in ("chi", "pon", "daiminkan"):
+        return (*action.tiles, action.tile)
+    if action.type == "ankan":
+        return tuple(action.tiles)
+    if action.type == "shouminkan":
+        return (action.tile,)
+    return ()
+
+
+def _keyed(buttons: list[dict]) -> list[dict]:
+    """A second button with the same key gets a digit instead (2, 3, ...)."""
+    seen: dict[str, int] = {}
+    for b in buttons:
+        if b["key"]:
+            seen[b["key"]] = seen.get(b["key"], 0) + 1
+            if seen[b["key"]] > 1:
+                b["key"] = str(seen[b["key"]])
+    return buttons
 
 
 def hand_context(view, hand: int, version: int, order: list | None, sort: bool) -> dict:
@@ -248,61 +228,116 @@ def hand_context(view, hand: int, version: int, order: list | None, sort: bool) 
             extra = "drawn" if drawn else ""
             if mode != "discard" and action is None:
                 extra = f"{extra} dimmed".strip()
-            entry = {"html": tile_html(tile, hand, reds, extra), "drawn": drawn}
+            entry = {"tile": tile, "extra": extra, "drawn": drawn}
             if action is not None:
-                entry.update(_button(action, version, hand, reds))
+                entry.update(_button(action, version))
                 entry["label"] = f"{ACTION_LABELS[action.type]} {tile_label(tile, reds)}"
             out.append(entry)
         return out
 
-    def with_tiles(action) -> tuple:
-        if action.type == "ron":
-            return (action.tile,)
-        if action.type in ("chi", "pon", "daiminkan"):
-            return (*action.tiles, action.tile)
-        if action.type == "ankan":
-            return action.tiles
-        if action.type == "shouminkan":
-            return (action.tile,)
-        return ()
-
-    normal = tiles_for(discards, "discard")
-    riichi_row = tiles_for(riichis, "riichi") if riichis else []
-    open_row = tiles_for(open_riichis, "open_riichi") if open_riichis else []
-    turn_actions = [
-        _button(a, version, hand, reds, tiles=with_tiles(a))
-        for kind in ("tsumo", "ankan", "shouminkan", "kyuushu")
-        for a in by_type.get(kind, [])
-    ]
-    calls = [
-        _button(a, version, hand, reds, tiles=with_tiles(a))
-        for kind in ("ron", "daiminkan", "pon", "chi", "pass")
-        for a in by_type.get(kind, [])
-    ]
-    claim = tile_html(view.claim_tile, hand, reds) if view.claim_tile is not None and calls else ""
+    turn_actions = _keyed(
+        [
+            _button(a, version, _with_tiles(a))
+            for kind in ("tsumo", "ankan", "shouminkan", "kyuushu")
+            for a in by_type.get(kind, [])
+        ]
+    )
+    calls = _keyed(
+        [
+            _button(a, version, _with_tiles(a))
+            for kind in ("ron", "daiminkan", "pon", "chi", "pass")
+            for a in by_type.get(kind, [])
+        ]
+    )
     return {
-        "tiles": normal,
-        "riichi_tiles": riichi_row,
-        "open_riichi_tiles": open_row,
+        "tiles": tiles_for(discards, "discard"),
+        "riichi_tiles": tiles_for(riichis, "riichi") if riichis else [],
+        "open_riichi_tiles": tiles_for(open_riichis, "open_riichi") if open_riichis else [],
         "turn_actions": turn_actions,
         "calls": calls,
-        "claim_tile": claim,
+        "claim_tile": view.claim_tile if view.claim_tile is not None and calls else None,
         "my_turn": bool(view.legal),
-        "waits": mark_safe("".join(kind_html(k) for k in view.waits)),
-        "waits_text": ", ".join(kind_notation(k) for k in view.waits),
+        "waits": tuple(view.waits),
         "furiten": view.furiten,
         "order": arranged,
+        "melds": tuple(meld_data(m, view.seat) for m in view.melds[view.seat]),
     }
 
 
-# --- results -------------------------------------------------------------------------
+# --- what just happened ------------------------------------------------------------------
+
+
+def latest_news(state, names: list[dict]) -> tuple | None:
+    """The last public event of the game: ``(key, seat, callout, sentence)``.
+
+    Read from the action log, skipping what nobody at the table may learn: passes,
+    and answers to a discard still being decided or overruled by a stronger call
+    (a seat that asked for pon while another won on the tile shows nothing).
+    """
+    log, hand = state.hand_log, state.hand_index
+    if not log and state.past_logs:
+        log, hand = state.past_logs[-1], hand - 1
+        result = state.last_result
+        if result is not None and result.wins:
+            win = result.wins[0]
+            how = "tsumo" if win.from_seat is None else "ron"
+            seats = [w.seat for w in result.wins]
+            return ((hand, len(log)), seats, CALLOUTS[how], _sentence(how, seats, names, None))
+    reds = tuple(state.ruleset.red_fives)
+    for index in range(len(log) - 1, -1, -1):
+        action = log[index]
+        kind = action.type
+        if kind in ("pass", "ron"):
+            continue
+        if kind in ("chi", "pon", "daiminkan"):
+            if state.phase == "calls" or state.turn != action.seat:
+                continue  # still being decided, or overruled
+            if not any(m.kind == kind for m in state.melds[action.seat]):
+                continue
+        tile = tile_name(action.tile, reds) if action.tile is not None else None
+        callout = CALLOUTS.get(kind, "")
+        return ((hand, index), [action.seat], callout, _sentence(kind, [action.seat], names, tile))
+    return None
+
+
+VERBS = {
+    "discard": "discards",
+    "riichi": "declares riichi, discarding",
+    "open_riichi": "declares open riichi, discarding",
+    "chi": "calls chi on",
+    "pon": "calls pon on",
+    "daiminkan": "calls kan on",
+    "ankan": "declares a concealed kan of",
+    "shouminkan": "adds to a kan:",
+    "kyuushu": "declares nine terminals",
+    "tsumo": "wins by tsumo",
+    "ron": "wins by ron",
+}
+
+
+def _sentence(kind: str, seats: list[int], names: list[dict], tile: str | None) -> str:
+    who = " and ".join(names[s]["name"] for s in seats)
+    verb = VERBS.get(kind, kind)
+    return f"{who} {verb} the {tile}" if tile and kind not in ("tsumo", "ron", "kyuushu") else f"{who} {verb}"
+
+
+# --- results -----------------------------------------------------------------------------
 
 
 def _name(names, seat):
     return names[seat]["name"] if seat is not None else ""
 
 
+def yaku_han(han: int, yakuman: bool) -> str:
+    """How a yaku counts: "2 han", or for a limit hand "yakuman" / "double yakuman"."""
+    if yakuman and han >= 13:
+        times = han // 13
+        return "yakuman" if times == 1 else ("double yakuman" if times == 2 else f"{times}× yakuman")
+    return f"{han} han"
+
+
 def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
+    """A finished hand as the result screen shows it, live and in the replay alike."""
     wins = []
     for w in result.wins:
         concealed = list(w.hand)
@@ -312,13 +347,11 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
             {
                 "seat": w.seat,
                 "name": _name(names, w.seat),
-                "how": "Tsumo" if w.from_seat is None else f"Ron from {_name(names, w.from_seat)}",
-                "hand": row(concealed, hand, reds),
-                "win_tile": tile_html(w.win_tile, hand, reds, "drawn"),
-                "melds": mark_safe(
-                    "".join(meld_html(m, w.seat, hand, reds) for m in reversed(w.melds))
-                ),
-                "yaku": list(w.score.yaku),
+                "how": "Tsumo" if w.from_seat is None else f"Ron on {_name(names, w.from_seat)}'s tile",
+                "hand": tuple(concealed),
+                "win_tile": w.win_tile,
+                "melds": tuple(meld_data(m, w.seat) for m in w.melds),
+                "yaku": [(name, yaku_han(han, w.score.yakuman)) for name, han in w.score.yaku],
                 "han": w.score.han,
                 "fu": w.score.fu,
                 "limit": w.score.limit or "",
@@ -334,6 +367,7 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
         )
     rows = []
     for seat in range(4):
+        shown = result.hands[seat] if result.hands and not result.wins else None
         rows.append(
             {
                 "seat": seat,
@@ -341,27 +375,27 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
                 "delta": result.deltas[seat],
                 "score": result.scores[seat],
                 "tenpai": bool(result.tenpai[seat]) if result.tenpai else None,
-                "hand": row(result.hands[seat], hand, reds)
-                if result.hands and result.hands[seat] and not result.wins
-                else "",
+                "hand": tuple(shown) if shown else (),
                 "nagashi": seat in result.nagashi,
             }
         )
     return {
         "kind": result.kind,
         "title": RESULT_TITLES.get(result.kind, result.kind),
-        "round": f"{WIND_NAMES[result.round_wind - EAST]} {result.round_number + 1}",
+        "round": round_name(result.round_wind, result.round_number),
         "honba": result.honba,
         "wins": wins,
         "rows": rows,
         "abort": ABORT_REASONS.get(result.abort or "", result.abort or ""),
-        "dora": row(result.dora_indicators, hand, reds),
-        "ura": row(result.ura_indicators, hand, reds),
+        "dora": tuple(result.dora_indicators),
+        "ura": tuple(result.ura_indicators),
         "sticks_left": result.riichi_sticks,
+        "tileset": (hand, reds),
     }
 
 
 def final_context(final, names: list[dict]) -> list[dict]:
+    """Final standings; uma and oka in the same thousands as the final result."""
     return [
         {
             "place": s.place,
@@ -369,9 +403,9 @@ def final_context(final, names: list[dict]) -> list[dict]:
             "name": _name(names, s.seat),
             "score": s.score,
             "sticks": s.sticks,
-            "uma": s.uma,
-            "oka": s.oka,
-            "penalty": s.penalty,
+            "uma": format_final(s.uma),
+            "oka": format_final(s.oka),
+            "penalty": format_final(-s.penalty) if s.penalty else "",
             "final": format_final(s.final),
             "positive": s.final > 0,
             "negative": s.final < 0,
@@ -395,14 +429,17 @@ def shared_context(view, *, hand: int, names: list[dict]) -> dict:
     result_hand = hand if finished else hand - 1
     show_result = view.result is not None and (finished or not hand_started(view))
     return {
-        "round": f"{WIND_NAMES[view.round_wind - EAST]} {view.round_number + 1}",
+        "hand_index": hand,
+        "reds": reds,
+        "round": round_name(view.round_wind, view.round_number),
         "honba": view.honba,
         "sticks": view.riichi_sticks,
         "wall": view.wall_remaining,
-        "dora": row(view.dora_indicators, hand, reds),
-        "dora_hidden": backs(max(0, 5 - len(view.dora_indicators))),
-        "seats_html": seats_html(view, hand, names),
+        "dora": tuple(view.dora_indicators),
+        "dora_hidden": max(0, 5 - len(view.dora_indicators)),
+        "seats": seats_data(view, names),
         "phase": view.phase,
+        "turn": view.turn,
         "turn_name": names[view.turn]["name"],
         "calls_phase": view.phase == "calls",
         "finished": finished,

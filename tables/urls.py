@@ -11,4 +11,6 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table_page, name="table"),
     path("tables/<int:pk>/seats/", views.seat_action, name="seat_action"),
     path("tables/<int:pk>/act/", views.act, name="act"),
+    path("tables/<int:pk>/again/", views.play_again, name="again"),
+    path("tables/sounds/", views.sounds, name="sounds"),
 ]

@@ -173,6 +173,7 @@ def table_page(request, pk: int):
         if table.is_private and table.can_manage
         else "",
     }
+    context["sounds_on"] = request.user.is_authenticated and request.user.table_sounds
     if game is not None:
         state = states.state_of(game)
         game_timers = timing.Timers(
@@ -186,25 +187,39 @@ def table_page(request, pk: int):
             game_timers,
             clocks.current().now(),
             sort=mine.sort_hand if mine else True,
+            links=frames.game_links(table.pk, game.pk, mine.index if mine else None),
         )
         context.update(frame)
         context.update(frames.page_sections(frame))
         if mine is not None and coaching.aids_on(request.user, table):
             context["aids_html"] = coaching.render(seat_view(state, mine.index))
         context["game"] = game
-        names = [n["name"] for n in _names(table)]
-        context["hand_records"] = [
-            {
-                "label": h.round_label + (f"-{h.honba}" if h.honba else ""),
-                "result": h.get_result_type_display(),
-                "winners": ", ".join(names[w] for w in h.winners),
-                "han": h.han,
-                "fu": h.fu,
-                "points": h.points,
-            }
-            for h in game.hands.all()
-        ]
     return render(request, "tables/table.html", context)
+
+
+@require_POST
+def sounds(request):
+    """A member's choice of table sounds (off by default), kept with the account."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": "signed_out", "message": "Sign in to keep a choice."}, status=403)
+    on = request.POST.get("on") == "1"
+    type(request.user).objects.filter(pk=request.user.pk).update(table_sounds=on)
+    return JsonResponse({"sounds": on})
+
+
+@require_POST
+def play_again(request, pk: int):
+    """A new table with the same ruleset and seats: the same bots where bots sat, the
+    asking player in their seat, the other players' seats kept open for them."""
+    table = get_object_or_404(Table, pk=pk)
+    try:
+        again = lobby.play_again(table, request.user)
+    except lobby.LobbyError as exc:
+        messages.error(request, f"The table was not opened: {exc.message}.")
+        return redirect(table.get_absolute_url())
+    broadcast.lobby_changed()
+    messages.success(request, f"Table “{again.name}” is open with the same seats.")
+    return redirect(again.get_absolute_url())
 
 
 @require_POST
