@@ -175,12 +175,11 @@ class SeatFrames:
             view.melds[self.seat] if self.seat is not None else None,
             self.sort,
         )
-        if full or hand_key != self.hand_key:
-            if self.seat is not None:
-                context["hand"] = presenters.hand_context(
-                    view, state.hand_index, version, self.order, self.sort
-                )
-                self.order = context["hand"]["order"]
+        if (full or hand_key != self.hand_key) and self.seat is not None:
+            context["hand"] = presenters.hand_context(
+                view, state.hand_index, version, self.order, self.sort
+            )
+            self.order = context["hand"]["order"]
         if full:
             parts = [markup.board(context, True)]
             self.hand_key = hand_key

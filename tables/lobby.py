@@ -186,6 +186,40 @@ def _lock_member(user) -> None:
     Player.objects.select_for_update().filter(pk=user.pk).exists()
 
 
+def play_again(old: Table, user) -> Table:
+    """A new table like a finished one: same ruleset, length, bot timing and privacy;
+    the same bots in the same seats and ``user`` in their own; other players' seats
+    stay open for them to take."""
+    _signed_in(user)
+    seats = sorted(old.seats.all(), key=lambda s: s.index)
+    mine = next((s for s in seats if s.player_id == user.pk and not s.bot_level), None)
+    if mine is None:
+        raise LobbyError("only a player of this table can open it again")
+    if old.status != Table.FINISHED:
+        raise LobbyError("the game at this table is still being played")
+    with transaction.atomic():
+        _lock_member(user)
+        _below_open_limit(user)
+        table = Table.objects.create(
+            name=old.name,
+            ruleset=old.ruleset,
+            is_private=old.is_private,
+            created_by=user,
+            game_type=old.game_type,
+            bot_delay_ms=old.bot_delay_ms,
+        )
+        for seat in seats:
+            if seat.bot_level:
+                Seat.objects.create(
+                    table=table, index=seat.index, player=seat.player, bot_level=seat.bot_level
+                )
+            else:
+                Seat.objects.create(
+                    table=table, index=seat.index, player=user if seat is mine else None
+                )
+    return table
+
+
 def _below_open_limit(user) -> None:
     """Refuse one more table to a member who already has the most allowed unfinished."""
     limit = limits.open_table_limit()

@@ -37,6 +37,11 @@ def _oob(oob: bool) -> SafeString:
 # --- tiles ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=128)
+def face_url(kind: int, red: bool) -> str:
+    return static(f"tiles/{face_file(kind, red)}.svg")
+
+
 @lru_cache(maxsize=50_000)
 def tile(t: int, hand: int, reds: tuple, extra: str = "") -> SafeString:
     """A face-up physical tile, marked ``data-tile="<hand>:<tile>"`` for the privacy tests."""
@@ -49,7 +54,7 @@ def tile(t: int, hand: int, reds: tuple, extra: str = "") -> SafeString:
         kind_notation(kind, red),
         hand,
         t,
-        static(f"tiles/{face_file(kind, red)}.svg"),
+        face_url(kind, red),
         tile_name(t, reds),
     )
 
@@ -62,7 +67,7 @@ def kind_tile(kind: int) -> SafeString:
         " haku" if kind == HAKU else "",
         kind_notation(kind),
         kind,
-        static(f"tiles/{face_file(kind)}.svg"),
+        face_url(kind, False),
         kind_name(kind),
     )
 
@@ -108,9 +113,7 @@ def meld(data: tuple, hand: int, reds: tuple) -> SafeString:
             )
         else:
             parts.append(tile(t, hand, reds, how))
-    return format_html(
-        '<span class="meld {}" data-from="{}">{}</span>', kind, source, join(parts)
-    )
+    return format_html('<span class="meld {}" data-from="{}">{}</span>', kind, source, join(parts))
 
 
 def melds(items, hand: int, reds: tuple) -> SafeString:
@@ -170,14 +173,25 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
 
 def corner(html: str) -> SafeString:
     """One seat swapped in by its id."""
-    return SafeString(
-        html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1)
-    )
+    return SafeString(html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1))
+
+
+_SEATS: dict = {}
 
 
 def seats(c: dict) -> list[SafeString]:
+    """The four seats; a seat that did not change since the last state is not redrawn."""
     hand, reds = c["hand_index"], c["reds"]
-    return [seat(s, hand, reds) for s in c["seats"]]
+    out = []
+    for s in c["seats"]:
+        key = (hand, reds, *s.values())
+        html = _SEATS.get(key)
+        if html is None:
+            if len(_SEATS) > 20_000:
+                _SEATS.clear()
+            html = _SEATS[key] = seat(s, hand, reds)
+        out.append(html)
+    return out
 
 
 # --- the middle ----------------------------------------------------------------------
@@ -207,30 +221,52 @@ def _turn_line(c: dict) -> SafeString:
     )
 
 
-def center(c: dict, oob: bool = False) -> SafeString:
-    """The middle of the board; it changes with every move, so it carries the version."""
-    sticks = c["sticks"]
-    hand, reds = c["hand_index"], c["reds"]
+@lru_cache(maxsize=4096)
+def _middle(
+    round_: str,
+    honba: int,
+    sticks: int,
+    wall: int,
+    dora: tuple,
+    hidden: int,
+    hand: int,
+    reds: tuple,
+) -> SafeString:
     return format_html(
-        '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>'
         '<div class="round-name">{}</div>'
         '<div class="counters"><span title="Repeat counters">{} honba</span>'
         '<span title="Riichi sticks on the table">{} stick{}</span>'
         '<span title="Tiles left in the live wall">wall {}</span></div>'
         '<div class="dora"><span class="label">Dora</span> '
-        '<span class="tiles">{}{}</span></div>'
-        '<div class="turn-line">{}</div>'
-        "</div>",
+        '<span class="tiles">{}{}</span></div>',
+        round_,
+        honba,
+        sticks,
+        "" if sticks == 1 else "s",
+        wall,
+        row(dora, hand, reds),
+        backs(hidden),
+    )
+
+
+def center(c: dict, oob: bool = False) -> SafeString:
+    """The middle of the board; it changes with every move, so it carries the version."""
+    return format_html(
+        '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>{}'
+        '<div class="turn-line">{}</div></div>',
         c["turn"],
         c["version"],
         _oob(oob),
-        c["round"],
-        c["honba"],
-        sticks,
-        "" if sticks == 1 else "s",
-        c["wall"],
-        row(c["dora"], hand, reds),
-        backs(c["dora_hidden"]),
+        _middle(
+            c["round"],
+            c["honba"],
+            c["sticks"],
+            c["wall"],
+            c["dora"],
+            c["dora_hidden"],
+            c["hand_index"],
+            c["reds"],
+        ),
         _turn_line(c),
     )
 
@@ -238,7 +274,12 @@ def center(c: dict, oob: bool = False) -> SafeString:
 def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
     """The call-out at the caller's seat (shown for a moment) and the same news in
     words for screen readers. Sent only when something new happened."""
-    _key, who, callout, sentence = c.get("news") or (None, (), "", "")
+    return _news(c.get("news") or (None, (), "", ""), oob, show)
+
+
+@lru_cache(maxsize=1024)
+def _news(item: tuple, oob: bool, show: bool) -> SafeString:
+    _key, who, callout, sentence = item
     return format_html(
         '<div id="table-callout" class="callout{}"{} data-seats="{}">{}</div>'
         '<div id="table-announce" class="visually-hidden" aria-live="polite"{}>{}</div>',
@@ -272,47 +313,76 @@ def board(c: dict, oob: bool = False) -> SafeString:
 
 
 def _key(key: str) -> SafeString:
-    return format_html('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
+    return (
+        format_html('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
+    )
+
+
+@lru_cache(maxsize=20_000)
+def tile_button(
+    t: int, hand: int, reds: tuple, extra: str, cls: str, vals: str, action: str, label: str
+) -> SafeString:
+    """A tile of the own hand that makes a move when pressed (the same for every version)."""
+    return format_html(
+        '<button type="button" class="tile-button{}" ws-send hx-vals="{}" '
+        'data-action="{}" title="{}" aria-label="{}">{}</button>',
+        cls,
+        vals,
+        action,
+        label,
+        f"{label}: {tile_name(t, reds)}",
+        tile(t, hand, reds, extra),
+    )
 
 
 def _tile_buttons(entries: list[dict], hand: int, reds: tuple, extra: str) -> SafeString:
-    parts = []
-    for t in entries:
-        face = tile(t["tile"], hand, reds, t["extra"])
-        if "action" in t:
-            parts.append(
-                format_html(
-                    '<button type="button" class="tile-button{}{}" ws-send hx-vals="{}" '
-                    'data-action="{}" title="{}" aria-label="{}">{}</button>',
-                    extra,
-                    " drawn" if t["drawn"] else "",
-                    t["vals"],
-                    t["action"],
-                    t["label"],
-                    f"{t['label']}: {tile_name(t['tile'], reds)}",
-                    face,
-                )
-            )
-        else:
-            parts.append(face)
-    return join(parts)
+    return join(
+        tile_button(
+            t["tile"],
+            hand,
+            reds,
+            t["extra"],
+            extra + (" drawn" if t["drawn"] else ""),
+            t["vals"],
+            t["action"],
+            t["label"],
+        )
+        if "action" in t
+        else tile(t["tile"], hand, reds, t["extra"])
+        for t in entries
+    )
+
+
+@lru_cache(maxsize=5_000)
+def action_button(
+    kind: str,
+    type_: str,
+    vals: str,
+    action: str,
+    key: str,
+    label: str,
+    tiles: tuple,
+    hand: int,
+    reds: tuple,
+) -> SafeString:
+    return format_html(
+        '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
+        kind,
+        type_,
+        " secondary" if type_ == "pass" else "",
+        vals,
+        action,
+        format_html(' data-key="{}"', key.lower()) if key else EMPTY,
+        label,
+        format_html(' <span class="tiles">{}</span>', row(tiles, hand, reds)) if tiles else EMPTY,
+        _key(key),
+    )
 
 
 def _buttons(buttons: list[dict], kind: str, hand: int, reds: tuple) -> SafeString:
     return join(
-        format_html(
-            '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
-            kind,
-            b["type"],
-            " secondary" if b["type"] == "pass" else "",
-            b["vals"],
-            b["action"],
-            format_html(' data-key="{}"', b["key"].lower()) if b["key"] else EMPTY,
-            b["label"],
-            format_html(' <span class="tiles">{}</span>', row(b["tiles"], hand, reds))
-            if b["tiles"]
-            else EMPTY,
-            _key(b["key"]),
+        action_button(
+            kind, b["type"], b["vals"], b["action"], b["key"], b["label"], b["tiles"], hand, reds
         )
         for b in buttons
     )
@@ -394,10 +464,51 @@ def hand(c: dict, oob: bool = False) -> SafeString:
         )
     )
     return format_html(
-        '<section id="table-hand" class="table-hand"{} aria-label="Your hand">{}</section>',
+        '<section id="table-hand" class="table-hand"{} aria-label="Your hand" hx-vals=\'{{"version": {}}}\'>{}</section>',
         _oob(oob),
+        c["version"],
         join(parts),
     )
+
+
+# --- the replay's board (placed by its pos-* classes) ----------------------------------
+
+
+def replay_seat(s: dict) -> str:
+    """One player's corner of the replay board (placed by its ``pos-*`` class)."""
+    badges = []
+    if s["riichi"]:
+        badges.append(SafeString('<span class="riichi-stick" title="In riichi">riichi</span>'))
+    if s["dealer"]:
+        badges.append(SafeString('<span class="badge dealer-badge">dealer</span>'))
+    return format_html(
+        '<div class="seat-area pos-{}{}" data-seat="{}">'
+        '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
+        '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
+        '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
+        '<span class="melds tiles tiles-small">{}</span></div>'
+        '<div class="river tiles tiles-small" aria-label="Discards of {}">{}</div></div>',
+        s["position"],
+        " is-turn" if s["turn"] else "",
+        s["seat"],
+        " dealer" if s["dealer"] else "",
+        s["wind"],
+        s["wind"][0],
+        s["name"],
+        join(badges),
+        s["score"],
+        s["concealed"],
+        s["melds"],
+        s["name"],
+        s["river"],
+    )
+
+
+def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
+    shown = row(tiles, hand_no, reds)
+    if drawn is None:
+        return shown
+    return format_html("{}{}", shown, tile(drawn, hand_no, reds, "drawn"))
 
 
 # --- result screens, status ----------------------------------------------------------

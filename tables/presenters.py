@@ -82,10 +82,11 @@ def tile_name(tile: int, reds: tuple) -> str:
     return kind_name(kind)
 
 
-
-def action_vals(action_text: str, version: int) -> str:
-    """The hx-vals of a button: htmx's ws-send posts them to the socket as JSON."""
-    return json.dumps({"action": action_text, "version": version})
+def action_vals(action_text: str) -> str:
+    """The hx-vals of a button: htmx's ws-send posts them to the socket as JSON, with
+    the version from the hand's own hx-vals (htmx merges a parent's values in), so a
+    button's markup does not change from one version to the next."""
+    return json.dumps({"action": action_text})
 
 
 def seat_wind(seat: int, dealer: int) -> str:
@@ -177,7 +178,7 @@ def _button(action, version: int, tiles: tuple = ()) -> dict:
     text = format_action(action)
     return {
         "action": text,
-        "vals": action_vals(text, version),
+        "vals": action_vals(text),
         "label": ACTION_LABELS[action.type],
         "type": action.type,
         "tiles": tiles,
@@ -282,7 +283,12 @@ def latest_news(state, names: list[dict]) -> tuple | None:
             win = result.wins[0]
             how = "tsumo" if win.from_seat is None else "ron"
             seats = [w.seat for w in result.wins]
-            return ((hand, len(log)), seats, CALLOUTS[how], _sentence(how, seats, names, None))
+            return (
+                (hand, len(log)),
+                tuple(seats),
+                CALLOUTS[how],
+                _sentence(how, seats, names, None),
+            )
     reds = tuple(state.ruleset.red_fives)
     for index in range(len(log) - 1, -1, -1):
         action = log[index]
@@ -296,7 +302,7 @@ def latest_news(state, names: list[dict]) -> tuple | None:
                 continue
         tile = tile_name(action.tile, reds) if action.tile is not None else None
         callout = CALLOUTS.get(kind, "")
-        return ((hand, index), [action.seat], callout, _sentence(kind, [action.seat], names, tile))
+        return ((hand, index), (action.seat,), callout, _sentence(kind, [action.seat], names, tile))
     return None
 
 
@@ -318,7 +324,11 @@ VERBS = {
 def _sentence(kind: str, seats: list[int], names: list[dict], tile: str | None) -> str:
     who = " and ".join(names[s]["name"] for s in seats)
     verb = VERBS.get(kind, kind)
-    return f"{who} {verb} the {tile}" if tile and kind not in ("tsumo", "ron", "kyuushu") else f"{who} {verb}"
+    return (
+        f"{who} {verb} the {tile}"
+        if tile and kind not in ("tsumo", "ron", "kyuushu")
+        else f"{who} {verb}"
+    )
 
 
 # --- results -----------------------------------------------------------------------------
@@ -332,7 +342,9 @@ def yaku_han(han: int, yakuman: bool) -> str:
     """How a yaku counts: "2 han", or for a limit hand "yakuman" / "double yakuman"."""
     if yakuman and han >= 13:
         times = han // 13
-        return "yakuman" if times == 1 else ("double yakuman" if times == 2 else f"{times}× yakuman")
+        return (
+            "yakuman" if times == 1 else ("double yakuman" if times == 2 else f"{times}× yakuman")
+        )
     return f"{han} han"
 
 
@@ -347,7 +359,9 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
             {
                 "seat": w.seat,
                 "name": _name(names, w.seat),
-                "how": "Tsumo" if w.from_seat is None else f"Ron on {_name(names, w.from_seat)}'s tile",
+                "how": "Tsumo"
+                if w.from_seat is None
+                else f"Ron on {_name(names, w.from_seat)}'s tile",
                 "hand": tuple(concealed),
                 "win_tile": w.win_tile,
                 "melds": tuple(meld_data(m, w.seat) for m in w.melds),

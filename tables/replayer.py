@@ -27,9 +27,6 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
-
 from rules.engine.actions import DISCARDING, PASS, Action, parse_action
 from rules.engine.play import apply
 from rules.engine.replay import replay
@@ -37,7 +34,7 @@ from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.views import seat_view, spectator_view
 
-from . import presenters, states
+from . import markup, presenters, states
 
 WIND_NAMES = ("East", "South", "West", "North")
 CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
@@ -186,7 +183,7 @@ def end_label(result: HandResult, names: list[str], reds) -> str:
         verb = "win" if len(result.wins) > 1 else "wins"
         return f"Ron: {winners} {verb} on {names[first.from_seat]}'s {tile}"
     if result.kind == "abortive":
-        return f"Abortive draw: {ABORT_REASONS.get(result.abort or '', result.abort)}"
+        return f"Abortive draw: {presenters.ABORT_REASONS.get(result.abort or '', result.abort)}"
     if result.kind == "nagashi":
         return "Nagashi mangan: " + " and ".join(names[s] for s in result.nagashi)
     tenpai = [names[s] for s in range(4) if result.tenpai and result.tenpai[s]]
@@ -284,13 +281,13 @@ def frame(
         relative = (seat - orientation) % 4
         if shown is not None:
             tiles, drawn = shown[seat]
-            concealed = _own_row(tiles, drawn, hand_no, reds)
+            concealed = markup.own_row(tiles, drawn, hand_no, reds)
         elif seat == viewer:
-            concealed = _own_row(list(view.hand), view.drawn, hand_no, reds)
+            concealed = markup.own_row(list(view.hand), view.drawn, hand_no, reds)
         elif view.open_hands[seat]:
-            concealed = presenters.row(view.open_hands[seat], hand_no, reds, "open")
+            concealed = markup.row(view.open_hands[seat], hand_no, reds, "open")
         else:
-            concealed = presenters.backs(view.hand_sizes[seat])
+            concealed = markup.backs(view.hand_sizes[seat])
         entry = {
             "seat": seat,
             "position": presenters.POSITIONS[relative],
@@ -301,16 +298,15 @@ def frame(
             "riichi": view.riichi[seat],
             "turn": seat == view.turn and step.kind != "end",
             "concealed": concealed,
-            "melds": mark_safe(
-                "".join(
-                    presenters.meld_html(m, seat, hand_no, reds) for m in reversed(view.melds[seat])
-                )
+            "melds": markup.melds(
+                [presenters.meld_data(m, seat) for m in reversed(view.melds[seat])], hand_no, reds
             ),
-            "river": presenters.river_html(
-                view.discards[seat], seat, view.last_discard, hand_no, reds
+            "river": markup.join(
+                markup.tile(t, hand_no, reds, cls)
+                for t, cls in presenters.pond_data(view.discards[seat], seat, view.last_discard)
             ),
         }
-        entry["html"] = seat_html(entry)
+        entry["html"] = markup.replay_seat(entry)
         seats.append(entry)
     seats.sort(key=lambda s: presenters.POSITIONS.index(s["position"]))
     result = result_panel(step.result, names, hand_no, reds) if step.result is not None else None
@@ -320,8 +316,8 @@ def frame(
         "honba": view.honba,
         "sticks": view.riichi_sticks,
         "wall": view.wall_remaining,
-        "dora": presenters.row(view.dora_indicators, hand_no, reds),
-        "dora_hidden": presenters.backs(max(0, 5 - len(view.dora_indicators))),
+        "dora": markup.row(view.dora_indicators, hand_no, reds),
+        "dora_hidden": markup.backs(max(0, 5 - len(view.dora_indicators))),
         "label": step_label(step, names, viewer, reds),
         "result": result,
         "step": index,
@@ -331,110 +327,7 @@ def frame(
     }
 
 
-RESULT_TITLES = {
-    "ron": "Ron",
-    "tsumo": "Tsumo",
-    "exhaustive": "Exhaustive draw",
-    "nagashi": "Nagashi mangan",
-    "abortive": "Abortive draw",
-}
-ABORT_REASONS = {
-    "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",
-    "suufon_renda": "the same wind discarded by all four in the first go-around (suufon renda)",
-    "suucha_riichi": "all four players in riichi (suucha riichi)",
-    "suukaikan": "four kans by more than one player (suukaikan)",
-    "sanchahou": "three players called ron on one tile (sanchahou)",
-}
-
-
-def result_panel(result: HandResult, names: list[str], hand_no: int, reds) -> dict:
-    """What the result panel shows: each win with its hand, yaku and payers, then everyone's change."""
-    wins = []
-    for w in result.wins:
-        concealed = list(w.hand)
-        if w.win_tile in concealed:
-            concealed.remove(w.win_tile)
-        wins.append(
-            {
-                "name": names[w.seat],
-                "how": "Tsumo" if w.from_seat is None else f"Ron on {names[w.from_seat]}'s tile",
-                "hand": presenters.row(concealed, hand_no, reds),
-                "win_tile": presenters.tile_html(w.win_tile, hand_no, reds, "drawn"),
-                "melds": mark_safe(
-                    "".join(
-                        presenters.meld_html(m, w.seat, hand_no, reds) for m in reversed(w.melds)
-                    )
-                ),
-                "yaku": list(w.score.yaku),
-                "han": w.score.han,
-                "fu": w.score.fu,
-                "limit": w.score.limit or "",
-                "yakuman": w.score.yakuman,
-                "points": w.payment.total if w.payment else 0,
-                "payers": [
-                    (names[s], paid)
-                    for s, paid in sorted((w.payment.payers if w.payment else {}).items())
-                ],
-                "pao": names[w.pao] if w.pao is not None else "",
-            }
-        )
-    rows = []
-    for seat in range(4):
-        shown = result.hands[seat] if result.hands and not result.wins else None
-        rows.append(
-            {
-                "name": names[seat],
-                "delta": result.deltas[seat],
-                "score": result.scores[seat],
-                "tenpai": bool(result.tenpai[seat]) if result.tenpai else None,
-                "hand": presenters.row(shown, hand_no, reds) if shown else "",
-                "nagashi": seat in result.nagashi,
-            }
-        )
-    return {
-        "kind": result.kind,
-        "title": RESULT_TITLES.get(result.kind, result.kind),
-        "wins": wins,
-        "rows": rows,
-        "abort": ABORT_REASONS.get(result.abort or "", result.abort or ""),
-        "dora": presenters.row(result.dora_indicators, hand_no, reds),
-        "ura": presenters.row(result.ura_indicators, hand_no, reds),
-        "sticks_left": result.riichi_sticks,
-    }
-
-
-def seat_html(s: dict) -> str:
-    """One player's corner of the replay board (placed by its ``pos-*`` class)."""
-    badges = []
-    if s["riichi"]:
-        badges.append(mark_safe('<span class="riichi-stick" title="In riichi">riichi</span>'))
-    if s["dealer"]:
-        badges.append(mark_safe('<span class="badge dealer-badge">dealer</span>'))
-    return format_html(
-        '<div class="seat-area pos-{}{}" data-seat="{}">'
-        '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
-        '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
-        '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
-        '<span class="melds tiles tiles-small">{}</span></div>'
-        '<div class="river tiles tiles-small" aria-label="Discards of {}">{}</div></div>',
-        s["position"],
-        " is-turn" if s["turn"] else "",
-        s["seat"],
-        " dealer" if s["dealer"] else "",
-        s["wind"],
-        s["wind"][0],
-        s["name"],
-        mark_safe(" ".join(badges)),
-        s["score"],
-        s["concealed"],
-        s["melds"],
-        s["name"],
-        s["river"],
-    )
-
-
-def _own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
-    row = presenters.row(tiles, hand_no, reds)
-    if drawn is None:
-        return row
-    return format_html("{}{}", row, presenters.tile_html(drawn, hand_no, reds, "drawn"))
+def result_panel(result: HandResult, names: list[str], hand_no: int, reds) -> str:
+    """The result screen of the live table, drawn for the replay's last step."""
+    people = [{"name": n} for n in names]
+    return markup.result_panel(presenters.result_context(result, hand_no, people, reds))

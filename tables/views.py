@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from players.models import Player
 from rules.engine.views import seat_view
 from rules.models import Ruleset
 
@@ -201,9 +202,11 @@ def table_page(request, pk: int):
 def sounds(request):
     """A member's choice of table sounds (off by default), kept with the account."""
     if not request.user.is_authenticated:
-        return JsonResponse({"error": "signed_out", "message": "Sign in to keep a choice."}, status=403)
+        return JsonResponse(
+            {"error": "signed_out", "message": "Sign in to keep a choice."}, status=403
+        )
     on = request.POST.get("on") == "1"
-    type(request.user).objects.filter(pk=request.user.pk).update(table_sounds=on)
+    Player.objects.filter(pk=request.user.pk).update(table_sounds=on)
     return JsonResponse({"sounds": on})
 
 

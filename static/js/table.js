@@ -1,19 +1,216 @@
-// Shows the seconds left in the countdown the server rendered. Only a display:
-// the server alone decides when time is up and what is played then.
+// The live table's behaviour in the browser. Only display and input: the server
+// alone decides what is legal, when time is up and what is played then.
 (function () {
-  function show() {
+  "use strict";
+  var touch = false; // the last pointer was a finger: tap to select, tap again to play
+
+  // --- the countdown -------------------------------------------------------------
+  function showCountdowns() {
     var now = performance.now();
     document.querySelectorAll("[data-countdown]").forEach(function (el) {
       if (!el.startedAt) el.startedAt = now;
       var spent = (now - el.startedAt) / 1000;
       var base = parseFloat(el.dataset.base) || 0;
       var bank = parseFloat(el.dataset.bank) || 0;
+      var left;
       if (spent < base) {
-        el.textContent = Math.ceil(base - spent) + " s" + (bank > 0 ? " + " + Math.ceil(bank) + " s" : "");
+        left = base - spent;
+        el.textContent = Math.ceil(left) + " s" + (bank > 0 ? " + " + Math.ceil(bank) + " s" : "");
       } else {
-        el.textContent = Math.max(0, Math.ceil(base + bank - spent)) + " s bank";
+        left = Math.max(0, base + bank - spent);
+        el.textContent = Math.ceil(left) + " s bank";
       }
+      el.classList.toggle("low", left <= 5);
     });
   }
-  setInterval(show, 250);
+  setInterval(showCountdowns, 250);
+
+  // --- the result screen: closed by its button, Escape, or after a few seconds --------
+  function closeModal(modal) {
+    if (modal) modal.classList.add("closed");
+  }
+  function armModals() {
+    document.querySelectorAll(".result-modal:not(.armed)").forEach(function (modal) {
+      modal.classList.add("armed");
+      var seconds = parseFloat(modal.dataset.autoClose) || 0;
+      if (seconds > 0) setTimeout(function () { closeModal(modal); }, seconds * 1000);
+      var button = modal.querySelector("[data-close]");
+      if (button && !touch) button.focus({ preventScroll: true });
+    });
+    var token = (document.body.getAttribute("hx-headers") || "").match(/"X-CSRFToken":\s*"([^"]+)"/);
+    document.querySelectorAll("input[data-csrf]").forEach(function (input) {
+      if (token) input.value = token[1];
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest("[data-close]");
+    if (close) closeModal(close.closest(".table-modal"));
+  });
+
+  // --- the point difference to the viewer, on hover, focus or tap ------------------
+  function showDiff(plate) {
+    var board = document.getElementById("table-board");
+    if (!board || !board.classList.contains("seated")) return;
+    var viewer = board.className.match(/viewer-(\d)/);
+    var mine = viewer && board.querySelector("#seat-area-" + viewer[1]);
+    var area = plate.closest(".seat-area");
+    if (!mine || !area || area === mine) return;
+    var diff = parseInt(area.dataset.score, 10) - parseInt(mine.dataset.score, 10);
+    var out = plate.querySelector(".diff");
+    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff) + " vs you";
+  }
+  function hideDiff(plate) {
+    var out = plate.querySelector(".diff");
+    if (out) out.textContent = "";
+  }
+  document.addEventListener("mouseover", function (e) {
+    var plate = e.target.closest && e.target.closest(".seat-plate");
+    if (plate) showDiff(plate);
+  });
+  document.addEventListener("mouseout", function (e) {
+    var plate = e.target.closest && e.target.closest(".seat-plate");
+    if (plate && !plate.contains(e.relatedTarget)) hideDiff(plate);
+  });
+  document.addEventListener("focusin", function (e) {
+    var plate = e.target.closest && e.target.closest(".seat-plate");
+    if (plate) showDiff(plate);
+  });
+  document.addEventListener("focusout", function (e) {
+    var plate = e.target.closest && e.target.closest(".seat-plate");
+    if (plate) hideDiff(plate);
+  });
+
+  // --- touch: the first tap selects a tile, a second tap on it plays it -------------
+  document.addEventListener("pointerdown", function (e) { touch = e.pointerType === "touch"; }, true);
+  document.addEventListener(
+    "click",
+    function (e) {
+      var button = e.target.closest && e.target.closest("button.tile-button");
+      if (!button) {
+        var plate = e.target.closest && e.target.closest(".seat-plate");
+        if (plate && touch) showDiff(plate);
+        return;
+      }
+      if (!touch || button.classList.contains("selected")) return; // the second tap plays
+      e.preventDefault();
+      e.stopImmediatePropagation(); // htmx's ws-send listens on the button itself
+      select(button);
+    },
+    true
+  );
+  function tileButtons() {
+    return Array.prototype.filter.call(
+      document.querySelectorAll("#table-hand .hand-row button.tile-button"),
+      function (b) { return b.offsetParent !== null; } // the visible row only
+    );
+  }
+  function select(button) {
+    document.querySelectorAll("#table-hand button.tile-button.selected").forEach(function (b) {
+      b.classList.remove("selected");
+    });
+    if (button) {
+      button.classList.add("selected");
+      button.focus({ preventScroll: true });
+    }
+  }
+
+  // --- the keyboard: arrows choose, Enter plays, letters press buttons, Escape passes --
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" && e.target.type !== "checkbox") return;
+    if (tag === "textarea" || tag === "select") return;
+    var modal = document.querySelector(".result-modal:not(.closed)");
+    if (e.key === "Escape" && modal) { closeModal(modal); e.preventDefault(); return; }
+    var hand = document.getElementById("table-hand");
+    if (!hand) return;
+    var buttons = tileButtons();
+    var current = buttons.indexOf(document.querySelector("#table-hand button.tile-button.selected"));
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      if (!buttons.length) return;
+      var step = e.key === "ArrowLeft" ? -1 : 1;
+      var next = current < 0 ? (step > 0 ? 0 : buttons.length - 1) : (current + step + buttons.length) % buttons.length;
+      select(buttons[next]);
+      e.preventDefault();
+      return;
+    }
+    if (e.key === "Enter" && current >= 0) {
+      buttons[current].classList.remove("selected");
+      buttons[current].click();
+      e.preventDefault();
+      return;
+    }
+    var key = e.key === "Escape" ? "esc" : e.key.toLowerCase();
+    var target = hand.querySelector('[data-key="' + key.replace(/"/g, "") + '"]');
+    if (!target) return;
+    e.preventDefault();
+    if (target.matches("input.mode-toggle")) {
+      target.checked = !target.checked;
+      select(null);
+    } else {
+      target.click();
+    }
+  });
+  // A checkbox that switches to the riichi row keeps the keyboard where it was.
+  document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches("input.mode-toggle")) select(null);
+  });
+
+  // --- sounds (off unless the member turned them on) -----------------------------
+  var audio = null;
+  function soundsOn() {
+    var box = document.getElementById("table-sounds");
+    return box && box.checked;
+  }
+  function beep(freq, ms, volume) {
+    if (!soundsOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.value = volume || 0.08;
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + ms / 1000);
+      osc.stop(audio.currentTime + ms / 1000);
+    } catch (err) { /* no audio here: stay silent */ }
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.id !== "table-sounds") return;
+    var data = new FormData();
+    data.append("on", e.target.checked ? "1" : "0");
+    var token = (document.body.getAttribute("hx-headers") || "").match(/"X-CSRFToken":\s*"([^"]+)"/);
+    fetch(e.target.dataset.soundsUrl, {
+      method: "POST", body: data, headers: token ? { "X-CSRFToken": token[1] } : {},
+    });
+  });
+
+  // --- after every frame -------------------------------------------------------------
+  var lastNews = null;
+  var wasMyTurn = false;
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    var id = e.detail && e.detail.target && e.detail.target.id;
+    if (id === "table-callout" || id === "table-announce") {
+      var text = (document.getElementById("table-announce") || {}).textContent || "";
+      if (text && text !== lastNews) {
+        lastNews = text;
+        var callout = document.querySelector("#table-callout.show");
+        beep(callout ? 660 : 330, callout ? 260 : 90);
+      }
+    }
+  });
+  function afterFrame() {
+    armModals();
+    var myTurn = !!document.querySelector("#table-hand .my-turn");
+    if (myTurn && !wasMyTurn) beep(880, 140, 0.05);
+    wasMyTurn = myTurn;
+    // Keep the keyboard's place in a redrawn hand.
+    if (document.activeElement === document.body && document.querySelector("#table-hand .call-prompt")) {
+      var first = document.querySelector("#table-hand .call-prompt button");
+      if (first && !touch) first.focus({ preventScroll: true });
+    }
+  }
+  document.addEventListener("htmx:wsAfterMessage", afterFrame);
+  document.addEventListener("DOMContentLoaded", afterFrame);
 })();

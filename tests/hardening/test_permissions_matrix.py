@@ -399,6 +399,22 @@ ROWS = [
         data=lambda w: {"action": own_move(w), "version": str(w.game.version)},
         changes=("seated",),
     ),
+    Row(
+        "again_running",
+        "tables:again",
+        lambda w: [w.running.pk],
+        dict.fromkeys(ROLES, 302),
+        method="post",
+        changes=(),  # only a finished table is opened again (tests/tables/test_table_end.py)
+    ),
+    Row(
+        "table_sounds",
+        "tables:sounds",
+        lambda w: [],
+        {**EVERYONE, "anonymous": 403},
+        method="post",
+        data={"on": "1"},
+    ),
     # --- rules and the API
     Row("rules_index", "rules:index", lambda w: [], EVERYONE),
     Row("rules_tiles", "rules:tiles", lambda w: [], EVERYONE),

@@ -67,9 +67,13 @@ def test_it_plays_a_whole_game_by_clicking(live_tables, browser_page, site_url, 
             break
         if (
             "win" not in shots
-            and page.locator(".result-panel.kind-ron, .result-panel.kind-tsumo").count()
+            and page.locator(".result-body.kind-ron, .result-body.kind-tsumo").count()
         ):
             shots["win"] = keep(page, tmp_path, "win")
+        modal = page.locator(".result-modal:not(.closed) [data-close]")
+        if modal.count():
+            modal.first.click()
+            continue
         wins = page.locator("#table-hand button.tsumo, #table-hand button.ron")
         discards = page.locator("#table-hand .hand-normal button.tile-button")
         passes = page.locator("#table-hand button.pass")
@@ -96,7 +100,7 @@ def test_it_plays_a_whole_game_by_clicking(live_tables, browser_page, site_url, 
         raise AssertionError("the game did not finish in ten minutes")
     page.wait_for_selector("text=Final standings")
     shots["final"] = keep(page, tmp_path, "final")
-    rows = page.locator(".final-panel tbody tr")
+    rows = page.locator(".final-panel > table tbody tr")
     assert rows.count() == 4
     assert "Alice" in page.locator(".final-panel").inner_text()
     assert own_moves > 10 and "mid" in shots
