@@ -48,6 +48,15 @@ class Tournament(models.Model):
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_organized"
     )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="tournaments_refereed",
+        help_text="May correct scored hands and record penalties at this event.",
+    )
+    closed = models.DateTimeField(
+        null=True, blank=True, help_text="When the event was closed: no more hands or results."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -78,6 +87,14 @@ class Tournament(models.Model):
         if user.is_superuser or user.pk == self.created_by_id:
             return True
         return self.organizers.filter(pk=user.pk).exists()
+
+    def is_referee(self, user) -> bool:
+        """Referees and organizers may correct scored hands after confirmation."""
+        if self.is_organizer(user):
+            return True
+        return bool(
+            getattr(user, "is_authenticated", False) and self.referees.filter(pk=user.pk).exists()
+        )
 
 
 class Registration(models.Model):
@@ -194,6 +211,9 @@ class Seat(models.Model):
     substitute_for = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    guest_name = models.CharField(
+        max_length=40, blank=True, help_text="A guest without an account (scored tables)."
+    )
 
     class Meta:
         ordering = ["table", "wind"]
@@ -208,7 +228,9 @@ class Seat(models.Model):
 
     @property
     def player_name(self) -> str:
-        return self.player.name if self.player else "Bot"
+        if self.player:
+            return self.player.name
+        return f"{self.guest_name} (guest)" if self.guest_name else "Bot"
 
 
 class Result(models.Model):
@@ -276,3 +298,32 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.old_value} -> {self.new_value}"
+
+
+class ScoredHand(models.Model):
+    """One hand of a game played with real tiles, as the table declared it.
+
+    ``declared`` is a :class:`rules.engine.scoresheet.DeclaredHand` as JSON (seats
+    East first); the running score is always the engine's replay of the table's
+    hands in ``number`` order. ``token`` comes from the entry form: a double tap or
+    a retried request carries the same token, and the unique constraint stores it once.
+    """
+
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64)
+    declared = models.JSONField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    entered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "token"], name="one_hand_per_token"),
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.table}"

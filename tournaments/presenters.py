@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.engine.standings import format_final
 
-from . import charts, duplicate, leaderboard, records
+from . import charts, duplicate, leaderboard, records, scored_tables
 from .leaderboard import WIND_NAMES
 from .models import Tournament
 
@@ -111,6 +111,7 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
             key=lambda x: -x["difference"],
         ),
         "rules": ruleset_summary(ruleset),
+        "live_tables": scored_tables.live_tables(tournament),
         "start": start,
         "end": end,
     }

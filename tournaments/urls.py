@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import round_views, views
+from . import round_views, scored_views, views
 
 app_name = "tournaments"
 
@@ -53,6 +53,29 @@ urlpatterns = [
         "<int:tournament_id>/tables/<int:table_pk>/result/check/",
         views.table_result_check,
         name="result_check",
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/", scored_views.score_table, name="score"
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/preview/",
+        scored_views.score_preview,
+        name="score_preview",
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/hands/",
+        scored_views.score_save,
+        name="score_save",
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/undo/",
+        scored_views.score_undo,
+        name="score_undo",
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/confirm/",
+        scored_views.score_confirm,
+        name="score_confirm",
     ),
     path("<int:tournament_id>/games/new/", views.league_game_new, name="league_game"),
     path("<int:tournament_id>/standings/", views.standings, name="standings"),

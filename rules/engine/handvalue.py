@@ -182,3 +182,25 @@ def yaku_value(
     if not ruleset.kuitan and not closed and "tanyao" in chosen:
         raise InvalidHand("this ruleset does not allow an open tanyao", field="yaku")
     return han, fu if han < 5 else 0, 0
+
+
+def blocked_yaku(keys: Iterable[str], closed: bool, tsumo: bool) -> frozenset[str]:
+    """Yaku a picker should grey out next to ``keys``: each would make the hand impossible."""
+    chosen = [k for k in keys if k in BY_KEY]
+    out = set()
+    any_yakuman = any(BY_KEY[k].yakuman for k in chosen)
+    any_plain = any(not BY_KEY[k].yakuman for k in chosen)
+    for info in BY_KEY.values():
+        key = info.key
+        if key in chosen:
+            continue
+        if (
+            (not closed and info.open is None)
+            or (tsumo and key in RON_ONLY)
+            or (not tsumo and key in TSUMO_ONLY)
+            or any(frozenset((key, c)) in _EXCLUDES for c in chosen)
+            or (info.yakuman and any_plain)
+            or (not info.yakuman and any_yakuman)
+        ):
+            out.add(key)
+    return frozenset(out)

@@ -1,0 +1,241 @@
+"""Scored real tables: entering hands on the phone page, undo, confirmation, standings."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from rules.engine.handvalue import WinValue
+from rules.engine.scoresheet import DeclaredHand, replay_sheet
+from tournaments import scored_tables
+from tournaments.models import Correction, Result, ScoredHand
+
+from .conftest import PASSWORD
+
+
+@pytest.fixture
+def scored_table(make_event, seated_round):
+    tournament = make_event(players=4)
+    round_ = seated_round(tournament)
+    return round_.tables.get()
+
+
+def players_of(table):
+    return [s.player for s in table.seat_list()]
+
+
+def signed_in(client, player):
+    assert client.login(username=player.username, password=PASSWORD)
+    return client
+
+
+def url(table, what="score"):
+    from django.urls import reverse
+
+    return reverse(f"tournaments:{what}", args=[table.tournament_id, table.pk])
+
+
+def post_hand(client, table, token="t1", **fields):
+    data = {"token": token, **fields}
+    return client.post(url(table, "score_save"), data, HTTP_HX_REQUEST="true")
+
+
+RON_SOUTH_FROM_WEST = {
+    "outcome": "ron",
+    "winners": ["1"],
+    "discarder": "2",
+    "han_1": "3",
+    "fu_1": "30",
+}
+
+
+def test_hand_by_hand_a_player_enters_a_ron_and_sees_the_running_scores(client, scored_table):
+    east = players_of(scored_table)[0]
+    signed_in(client, east)
+    page = client.get(url(scored_table))
+    assert page.status_code == 200 and b"Save the hand" in page.content
+    response = post_hand(client, scored_table, **RON_SOUTH_FROM_WEST)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "East 2" in text and "28900" in text and "21100" in text
+    assert ScoredHand.objects.filter(table=scored_table).count() == 1
+
+
+def test_hand_by_hand_preview_shows_every_seat_payment_before_saving(client, scored_table):
+    signed_in(client, players_of(scored_table)[1])
+    data = {"token": "p", "outcome": "tsumo", "winners": ["0"], "han_0": "mangan", "riichi": ["2"]}
+    response = client.post(url(scored_table, "score_preview"), data, HTTP_HX_REQUEST="true")
+    text = response.content.decode()
+    assert "+13000" in text and "-4000" in text and "-5000" in text
+    assert not ScoredHand.objects.exists()
+
+
+def test_hand_by_hand_the_same_token_twice_stores_one_hand(client, scored_table):
+    signed_in(client, players_of(scored_table)[0])
+    post_hand(client, scored_table, token="same", **RON_SOUTH_FROM_WEST)
+    post_hand(client, scored_table, token="same", **RON_SOUTH_FROM_WEST)
+    assert ScoredHand.objects.filter(table=scored_table).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hand_by_hand_two_saves_at_once_with_one_token_store_it_once(make_event, seated_round):
+    tournament = make_event(players=4)
+    table = seated_round(tournament).tables.get()
+    user = players_of(table)[0]
+    hand = DeclaredHand("ron", (WinValue(1, 3, 30),), 2)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def save():
+        try:
+            barrier.wait()
+            outcomes.append(scored_tables.save_hand(table, hand, "double-tap", user)[2])
+        except Exception as e:
+            outcomes.append(e)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=save) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(map(str, outcomes)) == ["False", "True"]
+    assert ScoredHand.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "error_id", "words"),
+    [
+        (
+            {"outcome": "ron", "winners": ["1"], "discarder": "1", "han_1": "2", "fu_1": "30"},
+            "error-discarder",
+            "discarder",
+        ),
+        (
+            {
+                "outcome": "ron",
+                "winners": ["1"],
+                "discarder": "0",
+                "tenpai": ["2"],
+                "han_1": "2",
+                "fu_1": "30",
+            },
+            "error-tenpai",
+            "tenpai",
+        ),
+        (
+            {
+                "outcome": "ron",
+                "winners": ["1"],
+                "discarder": "0",
+                "yaku_1": ["pinfu"],
+                "fu_1": "40",
+            },
+            "error-fu_1",
+            "40 fu is impossible",
+        ),
+        (
+            {"outcome": "ron", "winners": ["1"], "discarder": "0", "han_1": "1", "fu_1": "20"},
+            "error-fu_1",
+            "20 fu",
+        ),
+        (
+            {
+                "outcome": "ron",
+                "winners": ["1"],
+                "discarder": "0",
+                "yaku_1": ["pinfu", "chiitoitsu"],
+                "fu_1": "25",
+            },
+            "error-yaku_1",
+            "cannot be in one hand",
+        ),
+    ],
+)
+def test_hand_by_hand_bad_input_gets_a_message_at_the_field_and_changes_nothing(
+    client, scored_table, fields, error_id, words
+):
+    signed_in(client, players_of(scored_table)[0])
+    response = post_hand(client, scored_table, **fields)
+    text = response.content.decode()
+    assert f'id="{error_id}"' in text, text[:3000]
+    assert words in text
+    assert not ScoredHand.objects.exists()
+
+
+def test_hand_by_hand_only_players_organizers_and_referees_may_enter(client, scored_table, member):
+    signed_in(client, member)
+    assert post_hand(client, scored_table, **RON_SOUTH_FROM_WEST).status_code == 403
+    scored_table.tournament.referees.add(member)
+    assert post_hand(client, scored_table, **RON_SOUTH_FROM_WEST).status_code == 200
+    assert ScoredHand.objects.count() == 1
+
+
+def _play_to_the_end(table, user):
+    # a mangan, then seven cheap non-dealer rons: South passes 30,000, so no West round
+    hands = [DeclaredHand("ron", (WinValue(1, 5, 0),), 0)] + [
+        DeclaredHand("ron", (WinValue((d + 1) % 4, 1, 30),), (d + 2) % 4) for d in range(1, 8)
+    ]
+    for i, hand in enumerate(hands):
+        scored_tables.save_hand(table, hand, f"h{i}", user)
+    return replay_sheet(table.tournament.engine_ruleset(), hands)
+
+
+def test_hand_by_hand_confirmation_counts_in_the_standings(client, scored_table):
+    east = players_of(scored_table)[0]
+    sheet = _play_to_the_end(scored_table, east)
+    assert sheet.finished
+    signed_in(client, east)
+    response = client.post(url(scored_table, "score_confirm"), HTTP_HX_REQUEST="true")
+    assert b"confirmed" in response.content
+    result = Result.objects.get(table=scored_table)
+    assert result.scores == list(sheet.scores) and result.confirmed_by == east
+    standings = client.get(f"/tournaments/{scored_table.tournament_id}/standings/").content.decode()
+    from rules.engine.standings import format_final
+
+    for standing in sheet.final:
+        assert format_final(standing.final) in standings
+
+
+def test_hand_by_hand_undo_by_a_player_after_confirmation_is_refused_and_changes_nothing(
+    client, scored_table, organizer
+):
+    east = players_of(scored_table)[0]
+    _play_to_the_end(scored_table, east)
+    scored_tables.confirm(scored_table, east)
+    signed_in(client, east)
+    response = client.post(
+        url(scored_table, "score_undo"), {"reason": "oops"}, HTTP_HX_REQUEST="true"
+    )
+    assert b"only an organizer or referee" in response.content
+    assert ScoredHand.objects.filter(table=scored_table).count() == 8
+    assert Result.objects.filter(table=scored_table).exists()
+    # the organizer may, with a reason, and it is logged
+    client.logout()
+    signed_in(client, organizer)
+    refused = client.post(url(scored_table, "score_undo"), {"reason": ""}, HTTP_HX_REQUEST="true")
+    assert b"Give a reason" in refused.content
+    client.post(url(scored_table, "score_undo"), {"reason": "wrong fu"}, HTTP_HX_REQUEST="true")
+    assert ScoredHand.objects.filter(table=scored_table).count() == 7
+    assert not Result.objects.filter(table=scored_table).exists()
+    line = Correction.objects.get(table=scored_table)
+    assert line.reason == "wrong fu" and line.changed_by == organizer
+
+
+def test_hand_by_hand_undo_before_confirmation_by_a_player(client, scored_table):
+    south = players_of(scored_table)[1]
+    signed_in(client, south)
+    post_hand(client, scored_table, **RON_SOUTH_FROM_WEST)
+    client.post(url(scored_table, "score_undo"), HTTP_HX_REQUEST="true")
+    assert not ScoredHand.objects.exists()
+    assert Correction.objects.get().field == "hand 1"
+
+
+def test_hand_by_hand_standings_show_tables_in_play(client, scored_table):
+    east = players_of(scored_table)[0]
+    scored_tables.save_hand(scored_table, DeclaredHand("ron", (WinValue(1, 3, 30),), 2), "a", east)
+    page = client.get(f"/tournaments/{scored_table.tournament_id}/standings/").content.decode()
+    assert "Tables in play" in page and "28900" in page

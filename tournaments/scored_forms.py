@@ -1,0 +1,178 @@
+"""The hand entry form of a scored table: POST data in, a declared hand or field errors out.
+
+Text exists only here (parse at the edge): the engine receives a typed
+:class:`~rules.engine.scoresheet.DeclaredHand`. Every refusal is keyed by the form
+field it belongs to, so the page shows it next to that field:
+
+``outcome``, ``winners``, ``discarder``, ``riichi``, ``tenpai``, ``nagashi``,
+``abort``, ``chombo``, and per winning seat ``han_N``, ``fu_N``, ``yaku_N``,
+``dora_N``, ``pao_N``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.engine.errors import InvalidHand
+from rules.engine.handvalue import (
+    FU_VALUES,
+    LIMIT_HAN,
+    WinValue,
+    check_fu,
+    fu_choices,
+    yaku_value,
+)
+from rules.engine.scoresheet import ABORTS, OUTCOMES, DeclaredHand, ScoreSheet, record
+from rules.engine.yaku import YAKU_NAMES
+
+OUTCOME_LABELS = {
+    "ron": "Ron",
+    "tsumo": "Tsumo",
+    "exhaustive": "Draw",
+    "abortive": "Abortive draw",
+    "nagashi": "Nagashi mangan",
+    "chombo": "Chombo",
+}
+ABORT_LABELS = {
+    "kyuushu_kyuuhai": "Nine terminals (kyuushu kyuuhai)",
+    "suufon_renda": "Four winds discarded (suufon renda)",
+    "suucha_riichi": "Four riichi (suucha riichi)",
+    "suukaikan": "Four kans (suukaikan)",
+    "sanchahou": "Three rons (sanchahou)",
+}
+HAN_CHOICES = (
+    [(str(h), f"{h} han") for h in range(1, 5)]
+    + [(name, name.capitalize()) for name in LIMIT_HAN if name != "kazoe"]
+    + [
+        ("kazoe", "Counted yakuman (13+ han)"),
+        ("yakuman", "Yakuman"),
+        ("yakuman2", "Double yakuman"),
+    ]
+)
+FU_CHOICES = FU_VALUES
+# the yaku a picker offers: ordinary yaku and yakuman, not the dora entries
+PICKER_YAKU = [y for y in YAKU_NAMES if y.key not in ("dora", "aka_dora", "ura_dora")]
+
+
+@dataclass
+class Parsed:
+    hand: DeclaredHand | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+    sheet: ScoreSheet | None = None  # the sheet after the hand, when it is valid
+
+
+def _seat_list(data, name: str, errors: dict) -> tuple[int, ...]:
+    out = []
+    for raw in data.getlist(name):
+        if raw not in ("0", "1", "2", "3"):
+            errors[name] = "Choose seats from the list."
+            return ()
+        out.append(int(raw))
+    return tuple(sorted(set(out)))
+
+
+def _one_seat(data, name: str, errors: dict) -> int | None:
+    raw = data.get(name, "")
+    if raw == "":
+        return None
+    if raw not in ("0", "1", "2", "3"):
+        errors[name] = "Choose a seat from the list."
+        return None
+    return int(raw)
+
+
+def _int(raw: str, name: str, errors: dict, default: int = 0) -> int:
+    if raw in ("", None):
+        return default
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        errors[name] = "Enter a whole number."
+        return default
+
+
+def _value(data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict) -> WinValue | None:
+    """One winner's value: the yaku picker when yaku are ticked, else han and fu."""
+    pao = _one_seat(data, f"pao_{seat}", errors)
+    yaku = data.getlist(f"yaku_{seat}")
+    fu = _int(data.get(f"fu_{seat}", ""), f"fu_{seat}", errors)
+    if yaku:
+        closed = not data.get(f"open_{seat}")
+        dora = _int(data.get(f"dora_{seat}", ""), f"dora_{seat}", errors)
+        try:
+            han, fu, yakuman = yaku_value(yaku, closed, tsumo, dora, fu, sheet.ruleset)
+        except InvalidHand as e:
+            errors[f"{e.field or 'yaku'}_{seat}"] = e.message
+            return None
+        return WinValue(seat, han, fu, yakuman, pao)
+    raw = data.get(f"han_{seat}", "")
+    if raw == "":
+        errors[f"han_{seat}"] = "Choose the han (or a limit), or tick the yaku."
+        return None
+    if raw in ("yakuman", "yakuman2"):
+        return WinValue(seat, 0, 0, 2 if raw == "yakuman2" else 1, pao)
+    if raw in LIMIT_HAN:
+        return WinValue(seat, LIMIT_HAN[raw], 0, 0, pao)
+    han = _int(raw, f"han_{seat}", errors)
+    if f"han_{seat}" in errors:
+        return None
+    if han < 1:
+        errors[f"han_{seat}"] = "A win has at least 1 han."
+        return None
+    try:
+        check_fu(han, fu, tsumo)
+    except InvalidHand as e:
+        errors[f"fu_{seat}"] = e.message
+        return None
+    return WinValue(seat, han, fu, 0, pao)
+
+
+def parse(data, sheet: ScoreSheet) -> Parsed:
+    """Read the entry form against the sheet it would be added to."""
+    errors: dict[str, str] = {}
+    outcome = data.get("outcome", "")
+    if outcome not in OUTCOMES:
+        return Parsed(errors={"outcome": "Choose how the hand ended."})
+    winners = _seat_list(data, "winners", errors)
+    riichi = _seat_list(data, "riichi", errors)
+    tenpai = _seat_list(data, "tenpai", errors)
+    nagashi = _seat_list(data, "nagashi", errors) if outcome == "nagashi" else ()
+    discarder = _one_seat(data, "discarder", errors) if outcome == "ron" else None
+    chombo = _one_seat(data, "chombo", errors) if outcome == "chombo" else None
+    abort = data.get("abort") or None if outcome == "abortive" else None
+    if abort is not None and abort not in ABORTS:
+        errors["abort"] = "Choose which abortive draw."
+    wins: list[WinValue] = []
+    if outcome in ("ron", "tsumo"):
+        if discarder is not None and discarder in winners:
+            errors["discarder"] = "The discarder cannot also be a winner."
+        for seat in winners:
+            value = _value(data, seat, outcome == "tsumo", sheet, errors)
+            if value is not None:
+                wins.append(value)
+    elif winners and outcome != "chombo":
+        errors["winners"] = "Only a ron or a tsumo has winners."
+    if errors:
+        return Parsed(errors=errors)
+    hand = DeclaredHand(
+        outcome=outcome,
+        wins=tuple(wins),
+        discarder=discarder,
+        riichi=riichi,
+        tenpai=tenpai,
+        nagashi=nagashi,
+        abort=abort,
+        chombo=chombo,
+    )
+    try:
+        after = record(sheet, hand)
+    except InvalidHand as e:
+        key = e.field or "outcome"
+        if key in ("han", "fu", "yaku", "pao") and winners:
+            key = f"{key}_{winners[0]}"
+        return Parsed(hand=None, errors={key: e.message})
+    return Parsed(hand=hand, sheet=after)
+
+
+def fu_hint(yaku: list[str], closed: bool, tsumo: bool) -> tuple[int, ...]:
+    return fu_choices(yaku, closed, tsumo)

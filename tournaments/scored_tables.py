@@ -1,0 +1,257 @@
+"""Scored real tables: the hands of a game played with real tiles, kept in the database.
+
+A scored table is a :class:`~tournaments.models.TournamentTable` whose players enter
+each hand's result on a phone. The stored rows are the declared hands only; the
+scores, the round, honba, sticks and the end of the game are always the engine's
+replay of them (:func:`rules.engine.scoresheet.replay_sheet`), so no arithmetic
+lives here.
+
+Why in ``tournaments``: events own club nights, rounds and seats, and a confirmed
+game becomes an ordinary :class:`~tournaments.models.Result`, so standings, leagues,
+exports and the live standings count it with no second path.
+
+Writes:
+
+* :func:`save_hand` stores a hand once per client token (a double tap or a retry
+  returns the hand already stored);
+* :func:`undo_last` removes the last hand: any seated player until the game is
+  confirmed, afterwards only an organizer or referee, with a reason, which also
+  takes back the confirmed result; every undo is in the correction log;
+* :func:`confirm` turns a finished sheet into the table's result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rules.engine.errors import InvalidHand
+from rules.engine.handvalue import WinValue
+from rules.engine.scoresheet import DeclaredHand, ScoreSheet, record, replay_sheet, round_name
+
+from . import broadcast, records
+from .models import WIND_NAMES, Correction, Result, ScoredHand
+from .models import TournamentTable as Table
+
+Clock = Callable[[], datetime.datetime]
+
+
+class Refused(Exception):
+    """A scoring action the visitor may not take now; the message says why."""
+
+
+def to_json(hand: DeclaredHand) -> dict:
+    data = dataclasses.asdict(hand)
+    data["wins"] = [dataclasses.asdict(w) for w in hand.wins]
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+
+
+def from_json(data: dict) -> DeclaredHand:
+    wins = tuple(WinValue(**w) for w in data.get("wins", ()))
+    return DeclaredHand(
+        outcome=data["outcome"],
+        wins=wins,
+        discarder=data.get("discarder"),
+        riichi=tuple(data.get("riichi", ())),
+        tenpai=tuple(data.get("tenpai", ())),
+        nagashi=tuple(data.get("nagashi", ())),
+        abort=data.get("abort"),
+        chombo=data.get("chombo"),
+    )
+
+
+def hands_of(table: Table) -> list[DeclaredHand]:
+    return [from_json(h.declared) for h in table.hands.order_by("number")]
+
+
+def sheet_of(table: Table) -> ScoreSheet:
+    """The engine's replay of the table's hands."""
+    return replay_sheet(table.tournament.engine_ruleset(), hands_of(table))
+
+
+def is_confirmed(table: Table) -> bool:
+    return Result.objects.filter(table=table).exists()
+
+
+def seated(table: Table, user) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return table.seats.filter(player=user).exists()
+
+
+def may_enter(table: Table, user) -> bool:
+    """The four players, the event's organizers and its referees may enter hands."""
+    return seated(table, user) or table.tournament.is_referee(user)
+
+
+def _refuse_closed(table: Table) -> None:
+    if table.tournament.closed:
+        raise Refused("This event is closed; nothing can change any more.")
+
+
+def save_hand(
+    table: Table, hand: DeclaredHand, token: str, user, *, clock: Clock = timezone.now
+) -> tuple[ScoredHand, ScoreSheet, bool]:
+    """Store one hand (once per token). Returns (row, sheet after it, created).
+
+    Raises :class:`InvalidHand` for a hand the engine refuses and :class:`Refused`
+    when the table is confirmed or the event closed; nothing is stored then.
+    """
+    token = token.strip()[:64]
+    if not token:
+        raise Refused("The form is missing its token; reload the page.")
+    try:
+        with transaction.atomic():
+            locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+            existing = ScoredHand.objects.filter(table=locked, token=token).first()
+            if existing is not None:
+                return existing, sheet_of(locked), False
+            _refuse_closed(locked)
+            if is_confirmed(locked):
+                raise Refused("This game is confirmed; ask an organizer or referee to correct it.")
+            hands = hands_of(locked)
+            sheet = record(replay_sheet(locked.tournament.engine_ruleset(), hands), hand)
+            row = ScoredHand.objects.create(
+                table=locked,
+                number=len(hands) + 1,
+                token=token,
+                declared=to_json(hand),
+                entered_by=user if getattr(user, "is_authenticated", False) else None,
+                entered_at=clock(),
+            )
+            broadcast.after_commit(locked.tournament_id)
+            return row, sheet, True
+    except IntegrityError:
+        # The same token (or the same hand number) won a race with us: that save stands.
+        row = ScoredHand.objects.filter(table=table, token=token).first()
+        if row is None:
+            raise Refused("Another hand was saved at the same moment; check and retry.") from None
+        return row, sheet_of(table), False
+
+
+def undo_last(table: Table, user, reason: str = "", *, clock: Clock = timezone.now) -> int:
+    """Remove the last hand; returns its number. See the module docstring for who may."""
+    reason = reason.strip()
+    with transaction.atomic():
+        locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+        _refuse_closed(locked)
+        last = locked.hands.order_by("-number").first()
+        if last is None:
+            raise Refused("There is no hand to undo.")
+        confirmed = is_confirmed(locked)
+        referee = locked.tournament.is_referee(user)
+        if confirmed and not referee:
+            raise Refused(
+                "This game is confirmed: only an organizer or referee can undo a hand now."
+            )
+        if not confirmed and not (referee or seated(locked, user)):
+            raise Refused("Only the table's players, organizers and referees can undo a hand.")
+        if confirmed and not reason:
+            raise Refused("Give a reason: a correction after confirmation is logged.")
+        summary = describe(from_json(last.declared), locked)
+        if confirmed:
+            Result.objects.filter(table=locked).delete()
+            locked.chombos.all().delete()
+        Correction.objects.create(
+            table=locked,
+            field=f"hand {last.number}",
+            old_value=summary[:200],
+            new_value="undone" + (" (confirmation withdrawn)" if confirmed else ""),
+            reason=reason or "undone at the table",
+            changed_by=user if getattr(user, "is_authenticated", False) else None,
+            changed_at=clock(),
+        )
+        number = last.number
+        last.delete()
+        broadcast.after_commit(locked.tournament_id)
+        return number
+
+
+def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
+    """Record the finished game as the table's result (counted in standings from now on)."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+        _refuse_closed(locked)
+        if not may_enter(locked, user):
+            raise Refused("Only the table's players, organizers and referees can confirm it.")
+        if is_confirmed(locked):
+            raise Refused("This game is already confirmed.")
+        sheet = sheet_of(locked)
+        if not sheet.finished:
+            raise Refused("The game is not over yet: keep entering hands.")
+        counts = sheet.chombo_counts
+        reasons = ["chombo at the table" if c else "" for c in counts]
+        records.save_result(
+            locked,
+            list(sheet.scores),
+            sheet.riichi_sticks,
+            list(counts),
+            reasons,
+            user,
+            source=Result.OFFLINE,
+            clock=clock,
+        )
+        return Result.objects.get(table=locked)
+
+
+def describe(hand: DeclaredHand, table: Table | None = None) -> str:
+    """A short line for logs and the hand list: "Ron: South from East 3 han 30 fu"."""
+    names = list(WIND_NAMES)
+    if table is not None:
+        for seat in table.seats.all():
+            names[seat.wind] = seat.player_name
+    parts = []
+    if hand.outcome in ("ron", "tsumo"):
+        for w in hand.wins:
+            value = (
+                f"{w.yakuman}x yakuman"
+                if w.yakuman
+                else f"{w.han} han" + (f" {w.fu} fu" if w.han < 5 else "")
+            )
+            parts.append(f"{names[w.seat]} {value}")
+        text = f"{hand.outcome.capitalize()}: " + ", ".join(parts)
+        if hand.discarder is not None:
+            text += f" from {names[hand.discarder]}"
+    elif hand.outcome in ("exhaustive", "nagashi"):
+        tenpai = ", ".join(names[s] for s in hand.tenpai) or "nobody"
+        text = f"Draw, tenpai: {tenpai}"
+        if hand.nagashi:
+            text += "; nagashi mangan: " + ", ".join(names[s] for s in hand.nagashi)
+    elif hand.outcome == "abortive":
+        text = f"Abortive draw ({(hand.abort or '').replace('_', ' ')})"
+    else:
+        text = f"Chombo by {names[hand.chombo or 0]}"
+    if hand.riichi:
+        text += "; riichi: " + ", ".join(names[s] for s in hand.riichi)
+    return text
+
+
+def live_tables(tournament) -> list[dict]:
+    """Tables being scored and not yet confirmed, with their running scores."""
+    tables = (
+        Table.objects.filter(tournament=tournament, hands__isnull=False, result__isnull=True)
+        .distinct()
+        .prefetch_related("seats__player")
+        .order_by("round__number", "number")
+    )
+    out = []
+    for table in tables:
+        try:
+            sheet = sheet_of(table)
+        except InvalidHand:  # a ruleset edited under a running table: show it as broken
+            continue
+        seats = {s.wind: s.player_name for s in table.seats.all()}
+        out.append(
+            {
+                "table": table,
+                "round": "finished" if sheet.finished else round_name(sheet),
+                "honba": sheet.honba,
+                "sticks": sheet.riichi_sticks,
+                "players": [(seats.get(w, WIND_NAMES[w]), sheet.scores[w]) for w in range(4)],
+            }
+        )
+    return out

@@ -1,0 +1,258 @@
+"""The phone page of a scored real table: enter hands, preview payments, undo, confirm.
+
+Everyone may watch the page; the four players, the organizers and the referees may
+change it (see :mod:`tournaments.scored_tables`). Each POST answers htmx with the
+fragment it replaces and a plain browser with a redirect, so the page works
+without JavaScript too.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from rules.engine.errors import InvalidHand
+from rules.engine.handvalue import blocked_yaku, fu_choices
+from rules.engine.scoresheet import round_name
+from rules.engine.standings import format_final
+
+from . import scored_forms, scored_tables
+from .models import WIND_NAMES
+from .models import TournamentTable as Table
+from .permissions import forbidden
+
+SEAT_WINDS = ("East", "South", "West", "North")
+PICKED = ("outcome", "winners", "discarder", "tenpai", "nagashi", "chombo", "abort", "riichi")
+
+
+def _table(tournament_id: int, table_pk: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("tournament", "round").prefetch_related("seats__player"),
+        pk=table_pk,
+        tournament_id=tournament_id,
+    )
+
+
+def _names(table: Table) -> list[str]:
+    seats = {s.wind: s.player_name for s in table.seats.all()}
+    return [seats.get(w, f"{WIND_NAMES[w]} seat") for w in range(4)]
+
+
+def _seat_rows(names, sheet, deltas=None):
+    rows = []
+    for seat in range(4):
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "wind": SEAT_WINDS[(seat - sheet.round_number) % 4],
+                "dealer": seat == sheet.round_number and not sheet.finished,
+                "score": sheet.scores[seat],
+                "delta": deltas[seat] if deltas else None,
+            }
+        )
+    return rows
+
+
+def _values(names, data, errors, sheet) -> list[dict]:
+    """Per seat: the value fields of the form as entered, the fu and yaku still possible."""
+    outcome = data.get("outcome", "") if data else ""
+    tsumo = outcome == "tsumo"
+    out = []
+    for seat, name in enumerate(names):
+        get = (lambda k, seat=seat: data.get(f"{k}_{seat}", "")) if data else (lambda k: "")
+        yaku = data.getlist(f"yaku_{seat}") if data else []
+        closed = not get("open")
+        blocked = blocked_yaku(yaku, closed, tsumo)
+        fu_list = fu_choices(yaku, closed, tsumo) if yaku else scored_forms.FU_CHOICES
+        fu_raw = get("fu")
+        out.append(
+            {
+                "seat": seat,
+                "name": name,
+                "han": get("han"),
+                "fu": int(fu_raw) if fu_raw.isdigit() else None,
+                "fu_list": fu_list,
+                "open": not closed,
+                "dora": get("dora") or "0",
+                "pao": int(get("pao")) if get("pao").isdigit() else None,
+                "pao_allowed": True,
+                "yaku": yaku,
+                "yaku_list": [
+                    {
+                        "key": y.key,
+                        "name": y.name,
+                        "checked": y.key in yaku,
+                        "blocked": y.key in blocked,
+                    }
+                    for y in scored_forms.PICKER_YAKU
+                ],
+                "errors": {
+                    key: errors[f"{key}_{seat}"]
+                    for key in ("han", "fu", "yaku", "dora", "pao")
+                    if f"{key}_{seat}" in errors
+                },
+            }
+        )
+    return out
+
+
+def _context(request, table: Table, parsed=None, data=None) -> dict:
+    sheet = scored_tables.sheet_of(table)
+    names = _names(table)
+    hands = list(table.hands.order_by("number").select_related("entered_by"))
+    confirmed = scored_tables.is_confirmed(table)
+    errors = parsed.errors if parsed is not None else {}
+    preview = None
+    if parsed is not None and parsed.sheet is not None:
+        after = parsed.sheet
+        change = [a - b for a, b in zip(after.scores, sheet.scores, strict=True)]
+        preview = {
+            "rows": _seat_rows(names, sheet, change),
+            "after": after,
+            "next": "game over" if after.finished else round_name(after),
+        }
+    final = [
+        {
+            "name": names[s.seat],
+            "place": s.place,
+            "score": s.score,
+            "uma": format_final(s.uma),
+            "oka": format_final(s.oka),
+            "penalty": format_final(-s.penalty) if s.penalty else "",
+            "final": format_final(s.final),
+        }
+        for s in sheet.final
+    ]
+    return {
+        "tournament": table.tournament,
+        "table": table,
+        "sheet": sheet,
+        "round_label": round_name(sheet),
+        "seats": _seat_rows(names, sheet),
+        "names": list(enumerate(names)),
+        "hands": [
+            {"row": h, "text": scored_tables.describe(scored_tables.from_json(h.declared), table)}
+            for h in hands
+        ],
+        "confirmed": confirmed,
+        "result": getattr(table, "result", None) if confirmed else None,
+        "final": final,
+        "can_enter": scored_tables.may_enter(table, request.user),
+        "is_referee": table.tournament.is_referee(request.user),
+        "token": (data.get("token") if data else None) or secrets.token_urlsafe(16),
+        "errors": errors,
+        "picked": {k: data.getlist(k) for k in PICKED} if data else {},
+        "values": _values(names, data, errors, sheet),
+        "preview": preview,
+        "outcomes": scored_forms.OUTCOME_LABELS,
+        "aborts": [
+            (key, label)
+            for key, label in scored_forms.ABORT_LABELS.items()
+            if getattr(sheet.ruleset, key)
+        ],
+        "han_choices": scored_forms.HAN_CHOICES,
+        "fu_choices": scored_forms.FU_CHOICES,
+        "picker_yaku": scored_forms.PICKER_YAKU,
+        "corrections": table.corrections.select_related("changed_by"),
+    }
+
+
+def _fragment(request, table, **kw) -> HttpResponse:
+    return render(request, "tournaments/_scored_body.html", _context(request, table, **kw))
+
+
+def score_table(request, tournament_id, table_pk):
+    table = _table(tournament_id, table_pk)
+    return render(request, "tournaments/scored_table.html", _context(request, table))
+
+
+def _refuse(request, table):
+    if not scored_tables.may_enter(table, request.user):
+        return forbidden(
+            request,
+            "Only this table's players, the event's organizers and its referees can enter hands.",
+            table.tournament,
+        )
+    return None
+
+
+@require_POST
+def score_preview(request, tournament_id, table_pk):
+    """What the hand in the form would pay, or the form's errors (htmx, as players tap)."""
+    table = _table(tournament_id, table_pk)
+    refused = _refuse(request, table)
+    if refused:
+        return refused
+    sheet = scored_tables.sheet_of(table)
+    parsed = scored_forms.parse(request.POST, sheet)
+    context = _context(request, table, parsed=parsed, data=request.POST)
+    return render(request, "tournaments/_hand_form.html", context)
+
+
+@require_POST
+def score_save(request, tournament_id, table_pk):
+    table = _table(tournament_id, table_pk)
+    refused = _refuse(request, table)
+    if refused:
+        return refused
+    sheet = scored_tables.sheet_of(table)
+    parsed = scored_forms.parse(request.POST, sheet)
+    if parsed.hand is not None:
+        try:
+            scored_tables.save_hand(table, parsed.hand, request.POST.get("token", ""), request.user)
+        except InvalidHand as e:  # the sheet moved under us (another phone saved first)
+            parsed = scored_forms.Parsed(errors={e.field or "outcome": e.message})
+        except scored_tables.Refused as e:
+            parsed = scored_forms.Parsed(errors={"outcome": str(e)})
+        else:
+            parsed = None
+    if not request.headers.get("HX-Request"):
+        if parsed is not None:
+            for message in parsed.errors.values():
+                messages.error(request, message)
+        return redirect(_url(table))
+    if parsed is None:
+        return _fragment(request, table)
+    return _fragment(request, table, parsed=parsed, data=request.POST)
+
+
+def _url(table) -> str:
+    return reverse("tournaments:score", args=[table.tournament_id, table.pk])
+
+
+def _act(request, table, action) -> HttpResponse:
+    error = None
+    try:
+        action()
+    except scored_tables.Refused as e:
+        error = str(e)
+    if request.headers.get("HX-Request"):
+        context = _context(request, table)
+        context["action_error"] = error
+        return render(request, "tournaments/_scored_body.html", context, status=200)
+    if error:
+        messages.error(request, error)
+    return redirect(_url(table))
+
+
+@require_POST
+def score_undo(request, tournament_id, table_pk):
+    table = _table(tournament_id, table_pk)
+    if not request.user.is_authenticated:
+        return forbidden(request, "Sign in to correct a table.", table.tournament)
+    reason = request.POST.get("reason", "")[:200]
+    return _act(request, table, lambda: scored_tables.undo_last(table, request.user, reason))
+
+
+@require_POST
+def score_confirm(request, tournament_id, table_pk):
+    table = _table(tournament_id, table_pk)
+    if not request.user.is_authenticated:
+        return forbidden(request, "Sign in to confirm a table.", table.tournament)
+    return _act(request, table, lambda: scored_tables.confirm(table, request.user))
