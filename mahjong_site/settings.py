@@ -59,6 +59,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # an over-large body is refused before the CSRF check reads the form
+    "mahjong_site.middleware.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -252,3 +254,10 @@ TABLE_OPEN_LIMIT = int(os.environ.get("TABLE_OPEN_LIMIT", "3"))
 # 127.0.0.1). Only a request arriving from one of them has its X-Forwarded-For
 # believed; with none configured the peer address is the client.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
+# --- the forms' abuse budgets (see players/budgets.py)
+# Sign-ups per client address per hour, and log imports per member (and per address)
+# per hour; an import request larger than this many bytes is refused unread.
+SIGNUP_RATE_PER_HOUR = int(os.environ.get("SIGNUP_RATE_PER_HOUR", "5"))
+IMPORT_RATE_PER_HOUR = int(os.environ.get("IMPORT_RATE_PER_HOUR", "30"))
+IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(2 * 1024 * 1024)))

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 
-from . import throttle
+from . import budgets, throttle
 from .forms import PreferencesForm, SignUpForm
 
 LOCKED_MESSAGE = (
@@ -18,11 +18,21 @@ LOCKED_MESSAGE = (
 )
 
 
+SIGNUP_BUDGET_MESSAGE = (
+    "Too many new accounts from your address in the last hour. Please try again later."
+)
+
+
 def signup(request):
     if request.user.is_authenticated:
         return redirect("/")
     form = SignUpForm(request.POST or None)
+    address = throttle.client_address(request)
+    if request.method == "POST" and budgets.exhausted("signup", address, budgets.signup_limit()):
+        context = {"form": form, "budget_message": SIGNUP_BUDGET_MESSAGE}
+        return render(request, "players/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
+        budgets.spend("signup", address)
         player = form.save()
         login(request, player, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("/")

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
+from players import budgets, throttle
 from players.models import Player
 from rules.engine import rulesets
 from rules.engine.actions import parse_action
@@ -409,12 +410,34 @@ def replay(request, pk: int, hand: int):
 
 
 @require_http_methods(["GET", "POST"])
+def _import_refused(request) -> tuple[str, int] | None:
+    """Refuse an import over its size (before a byte of it is read) or over the hour's
+    budget of the member or their address; count it otherwise."""
+    # A body declared larger is refused unread by mahjong_site.middleware; this counts
+    # what did arrive, for a body sent without its length.
+    cap = budgets.import_max_bytes()
+    if sum(upload.size or 0 for upload in request.FILES.getlist("logs")) > cap:
+        return f"At most {cap // 1024} kB of logs at a time, please.", 413
+    address = throttle.client_address(request)
+    limit = budgets.import_limit()
+    who = [("import-member", str(request.user.pk)), ("import-address", address)]
+    if any(budgets.exhausted(kind, key, limit) for kind, key in who):
+        return f"You have imported {limit} times in the last hour; please wait a while.", 429
+    for kind, key in who:
+        budgets.spend(kind, key)
+    return None
+
+
 def import_logs(request):
     if not request.user.is_authenticated:
         messages.error(request, "Sign in to import game logs.")
         return redirect(f"{reverse('players:login')}?next={request.path}")
     context = {"presets": list(rulesets.PRESETS.items()), "reports": None}
     if request.method == "POST":
+        refused = _import_refused(request)
+        if refused:
+            context["error"], status = refused
+            return render(request, "history/import.html", context, status=status)
         files = request.FILES.getlist("logs")
         key = request.POST.get("ruleset", "")
         override = None

@@ -45,6 +45,14 @@ def use_database(name: str) -> None:
     frames.clear()
 
 
+@pytest.fixture(autouse=True)
+def generous_budgets(settings):
+    """The hourly budgets of sign-ups and imports count per address, and every test
+    client comes from 127.0.0.1: lift them, except where a test sets its own
+    (tests/players/test_budgets.py)."""
+    settings.SIGNUP_RATE_PER_HOUR = settings.IMPORT_RATE_PER_HOUR = 1_000_000
+
+
 @pytest.fixture
 def site_url(transactional_db):
     """The whole ASGI site (HTTP and WebSockets) served by daphne in a child process.
