@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0003_member_terms_and_learning_aids'),
+        ('players', '0004_placeholders_apart'),
     ]
 
     operations = [
