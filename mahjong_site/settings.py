@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a member's words at the table: Japanese terms or English names (players.terms)
+    "players.terms.TermsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # a view that fails because PostgreSQL is down answers 503 "try again", not 500
@@ -183,6 +185,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The words a member may choose (players.terms): "en" is the site as written, with
+# the Japanese terms; "en-names" gives their English names (locale/en_Names).
+LANGUAGES = [("en", "Japanese terms"), ("en-names", "English names")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
