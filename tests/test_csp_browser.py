@@ -1,0 +1,61 @@
+"""The Content-Security-Policy in a real browser: the main pages, a live table with
+its socket and a replay load with no violation reported in the console."""
+
+import pytest
+from django.utils import timezone
+
+from players.models import Player
+from rules.models import Ruleset
+from tables import lobby
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAGES = [
+    "/",
+    "/rules/",
+    "/rules/rulesets/",
+    "/rules/calculator/",
+    "/rules/tiles/",
+    "/tournaments/",
+    "/players/",
+    "/players/login/",
+    "/players/signup/",
+]
+
+
+def violations(page) -> list[str]:
+    return [e for e in page.console_errors if "Content Security Policy" in e or "CSP" in e]
+
+
+def test_the_main_pages_raise_no_content_security_policy_violation(browser_page, site_url):
+    page = browser_page
+    page.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+        " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    member = Player.objects.create_user(username="aoi", password="pw-aoi-12345")
+    ruleset = Ruleset.objects.create(name="Ronin", preset="ronin")
+    tournament = Tournament.objects.create(
+        name="Spring", start_date=timezone.now().date(), ruleset=ruleset, created_by=member
+    )
+    table = lobby.create_table(member, "Practice", ruleset.pk, False, bot_level="careful")
+    urls = [*PAGES, f"/tournaments/{tournament.pk}/", f"/tournaments/{tournament.pk}/standings/"]
+    for url in urls:
+        page.goto(site_url + url)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.__csp") == [], url
+    # signed in: a live table opens its socket under the policy
+    page.goto(site_url + "/players/login/")
+    page.fill("#id_username", "aoi")
+    page.fill("#id_password", "pw-aoi-12345")
+    page.click("button:has-text('Sign in')")
+    page.wait_for_load_state("networkidle")
+    page.goto(site_url + table.get_absolute_url())
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__csp") == []
+    # the calculator's htmx form works under the policy (no eval, no inline style)
+    page.goto(site_url + "/rules/calculator/")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__csp") == []
+    assert violations(page) == []
