@@ -18,6 +18,6 @@ def move_placeholders(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("players", "0004_player_table_sounds")]
+    dependencies = [("players", "0003_member_terms_and_learning_aids")]
 
     operations = [migrations.RunPython(move_placeholders, migrations.RunPython.noop)]
