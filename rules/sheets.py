@@ -458,13 +458,23 @@ def label(name: str) -> str:
     return SETTINGS[name].label
 
 
-def sheet(ruleset: Ruleset) -> list[dict]:
-    """Sections of a ruleset sheet: ``[{"title", "rows": [{"name", "label", "text"}]}]``."""
+def sheet(ruleset: Ruleset, notes: dict[str, dict[str, str]] | None = None) -> list[dict]:
+    """Sections of a ruleset sheet: ``[{"title", "rows": [{"name", "label", "text",
+    "note"}]}]``; ``notes`` are a preset's per-setting sources (``preset_sources.notes``)."""
+    notes = notes or {}
     return [
         {
             "title": title,
             "slug": title.lower().replace(" ", "-"),
-            "rows": [{"name": n, "label": label(n), "text": describe(ruleset, n)} for n in names],
+            "rows": [
+                {
+                    "name": n,
+                    "label": label(n),
+                    "text": describe(ruleset, n),
+                    "note": notes.get(n),
+                }
+                for n in names
+            ],
         }
         for title, names in rulesets.GROUPS.items()
     ]

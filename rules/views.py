@@ -10,6 +10,7 @@ from rules.engine.errors import InvalidRuleset
 from rules.engine.tiles import face_file, kind_name, kind_notation
 from rules.forms import FLAG_LABELS, MODES, CalculatorForm, palette
 from rules.models import Ruleset
+from rules.preset_sources import document, notes
 from rules.rulebook import BY_SLUG, CHAPTERS, neighbours
 
 
@@ -83,26 +84,40 @@ def rulesets_page(request):
         request,
         "rules/rulesets.html",
         {
-            "presets": list(rulesets.PRESETS.values()),
+            "presets": [
+                {
+                    "key": p.key,
+                    "name": p.name,
+                    "description": p.description,
+                    "source": document(p.key),
+                }
+                for p in rulesets.PRESETS.values()
+            ],
             "stored": stored,
             "sections": sheets.comparison(columns),
         },
     )
 
 
-def _sheet(request, title, ruleset, **extra):
-    return render(
-        request,
-        "rules/ruleset_sheet.html",
-        {"title": title, "sections": sheets.sheet(ruleset), "ruleset": ruleset, **extra},
-    )
+def _sheet(request, title, ruleset, notes=None, **extra):
+    sections = sheets.sheet(ruleset, notes)
+    context = {"title": title, "sections": sections, "ruleset": ruleset, **extra}
+    return render(request, "rules/ruleset_sheet.html", context)
 
 
 def ruleset_preset(request, key):
     preset = rulesets.PRESETS.get(key)
     if preset is None:
         raise Http404("No such preset")
-    return _sheet(request, preset.name, preset.ruleset, preset=preset, calc_key=key)
+    return _sheet(
+        request,
+        preset.name,
+        preset.ruleset,
+        notes(key),
+        preset=preset,
+        source=document(key),
+        calc_key=key,
+    )
 
 
 def ruleset_stored(request, pk):

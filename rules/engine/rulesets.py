@@ -404,7 +404,7 @@ PRESETS: dict[str, Preset] = {
             "Mahjong Soul's ranked rules: 15-5 uma without oka, double yakuman for the "
             "four special waits, kan dora with the replacement discard, agari-yame on "
             "for a leading dealer with 30,000, no kiriage.",
-            ("Mahjong Soul in-game rule description",),
+            ("Mahjong Soul ranked-match rules (in-game description)",),
             RONIN.replace(
                 kan_min_live_wall=1,
                 dealer_stop_needs_threshold=True,
@@ -426,7 +426,7 @@ PRESETS: dict[str, Preset] = {
             "European tournament rules: 30,000 start without oka, uma +15/+5/-5/-15, no "
             "abortive draws, no red fives, no nagashi mangan, 13 han capped at sanbaiman, "
             "one yakuman at most, kan dora at once, chombo -20,000 after uma.",
-            ("EMA Riichi Competition Rules 2016",),
+            ("EMA Riichi Competition Rules",),
             RONIN.replace(
                 kan_min_live_wall=1,
                 kan_dora_timing="immediate",
@@ -468,7 +468,7 @@ PRESETS: dict[str, Preset] = {
             "WRC rules: 30,000 start without oka, uma +15/+5/-5/-15, kiriage, head bump "
             "instead of double ron, no abortive draws, 13 han capped at sanbaiman, "
             "one yakuman at most, chombo -20,000 after uma.",
-            ("World Riichi Championship Rules 2022",),
+            ("World Riichi Championship Rules",),
             RONIN.replace(
                 kan_min_live_wall=1,
                 yakuman_stacking=False,
@@ -537,7 +537,7 @@ PRESETS: dict[str, Preset] = {
             "round, kuitan, two-fan minimum from five honba, no red fives, Big Wheel a "
             "yakuman, the leading all-last dealer stops, the Normal table's uma "
             "+35/+5/-15/-25.",
-            ("A player's guide to Japanese mahjong in the Yakuza series",),
+            ("YDS Mahjong Guide (Yakuza: Dead Souls), Barticle, version 1.01",),
             RONIN.replace(
                 win_threshold=0,
                 west_round=False,

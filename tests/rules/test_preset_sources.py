@@ -1,0 +1,78 @@
+"""Every preset value has a source: ``tests/data/presets.json`` lists, per preset and
+setting, the value and where it comes from; the engine's presets must match it."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from rules.engine.rulesets import PRESETS, RONIN, to_dict
+
+DATA = json.loads((Path(__file__).parents[1] / "data" / "presets.json").read_text())
+ROWS = [
+    (key, name, row)
+    for key, entry in DATA["presets"].items()
+    for name, row in entry["settings"].items()
+]
+# the settings every preset must account for, whatever their value
+MATTERS = (
+    "game_type",
+    "start_score",
+    "uma",
+    "oka",
+    "red_fives",
+    "kiriage",
+    "double_ron",
+    "double_ron_honba",
+    "kan_min_live_wall",
+    "kan_dora_timing",
+    "renhou",
+    "yakuman_stacking",
+    "double_yakuman",
+    "west_round",
+    "agariyame",
+    "dealer_stop_needs_threshold",
+    "pao_scope",
+    "tie_rule",
+)
+
+
+@pytest.mark.parametrize(("key", "name", "row"), ROWS, ids=[f"{k}-{n}" for k, n, _ in ROWS])
+def test_every_preset_value_matches_its_source(key, name, row):
+    assert to_dict(PRESETS[key].ruleset)[name] == row["value"]
+    said = [k for k in ("section", "club_choice", "unsourced") if row.get(k)]
+    assert len(said) == 1, f"{key}.{name} needs one of a section, a club choice or 'unsourced'"
+
+
+def test_the_data_file_covers_every_preset_and_every_setting_that_matters():
+    assert set(DATA["presets"]) == set(PRESETS)
+    ronin = to_dict(RONIN)
+    for key, p in PRESETS.items():
+        entry = DATA["presets"][key]
+        assert entry["document"] and entry["document"] == p.sources[0]
+        values = to_dict(p.ruleset)
+        needed = set(MATTERS) | {n for n in values if values[n] != ronin[n]}
+        if key == "ronin":
+            needed = set(values)
+        assert needed <= set(entry["settings"]), (key, sorted(needed - set(entry["settings"])))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_it_names_the_source_document_on_each_preset_sheet(client, key):
+    html = client.get(reverse("rules:ruleset", args=[key])).content.decode()
+    entry = DATA["presets"][key]
+    assert entry["document"] in html
+    for row in entry["settings"].values():
+        if "club_choice" in row:
+            assert "club's choice" in html
+            assert row["club_choice"].split("'")[0][:40] in html
+
+
+@pytest.mark.django_db
+def test_it_shows_each_preset_s_source_on_the_comparison_page(client):
+    html = client.get(reverse("rules:rulesets")).content.decode()
+    for entry in DATA["presets"].values():
+        assert entry["document"] in html
+    assert "EMA Riichi Competition Rules 2016" in html
