@@ -164,7 +164,9 @@ def resolve_ruleset(value: Any) -> tuple[str, str, Ruleset]:
 
     if value is None or value == "":
         stored = StoredRuleset.club_default()
-        return str(stored.pk), stored.name, _engine(stored)
+        # the club's default is usually a preset as it stands: answer with its key
+        key = stored.preset if not stored.settings else str(stored.pk)
+        return key, stored.name, _engine(stored)
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise RequestError(
             "ruleset", f"ruleset must be a preset key or a ruleset id, not {value!r}"

@@ -146,7 +146,7 @@ class Game(models.Model):
     # Explicit walls for the first hands (a set puzzle, a bug report turned into a
     # test); later hands are shuffled from the seed.
     walls = models.JSONField(default=list, blank=True)
-    # The seats a bot played, fixed when the game starts. Seed 000's open-riichi
+    # The seats a bot played, fixed when the game starts. The app rule settings' open-riichi
     # setting for robots (ruleset.open_riichi_robot) changes what is legal, so the
     # game is replayed with them; older games, stored without, had no robot seats.
     robots = models.JSONField(default=list, blank=True, help_text="Seats (0-3) played by a bot.")

@@ -260,7 +260,7 @@ def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
         table=table,
         ruleset=engine_rulesets.to_dict(ruleset),
         seed=seed if seed is not None else new_seed(),
-        # the engine's robot seats (seed 000's open-riichi rule), as seated now
+        # the engine's robot seats (the app rule settings' open-riichi rule), as seated now
         robots=sorted(seat.index for seat in table.seats.all() if seat.bot_level),
         started=now,
         turn_started=t.turn_started,

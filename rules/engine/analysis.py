@@ -149,7 +149,7 @@ def riichi_ankan_ok(before: Sequence[int], kind: int) -> bool:
     """Whether a riichi hand may make a concealed kan of ``kind``.
 
     ``before`` is the 13-tile (3n+1) hand without the drawn tile, which must be
-    the fourth ``kind``. Seed 001: the kan must change neither the waits nor the
+    the fourth ``kind``. The Ronin Game Rules: the kan must change neither the waits nor the
     way the hand reads: in every reading of every completed hand, the three
     ``kind`` tiles form a triplet.
     """

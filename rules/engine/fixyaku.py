@@ -1,11 +1,11 @@
-"""Fix-yaku (no atozuke): seed 000's variants, as this engine reads them.
+"""Fix-yaku (no atozuke): the app rule settings' variants, as this engine reads them.
 
 With ``ruleset.atozuke`` on (Ronin), any win with a yaku is allowed. With it off
 the yaku must be "fixed": it may not depend on which of several waiting tiles
 arrives, and (for the two stricter variants) the called melds must belong to it.
-Yakuman are outside the rule, and a concealed kan is not a call (seed 000).
+Yakuman are outside the rule, and a concealed kan is not a call (the app rule settings).
 
-Seed 000 is terse; our reading, rule by rule:
+The app rule settings is terse; our reading, rule by rule:
 
 ``winning_tile_selection`` says which waiting tiles must give the hand a yaku,
 each evaluated exactly like the real win (same ron/tsumo and situation, the
@@ -13,7 +13,7 @@ ruleset's minimum han):
 
 * ``"winning_tile"``: only the tile actually won on (the ordinary check);
 * ``"all_waits"``: every tile the hand waits on must give it some yaku, not
-  necessarily the same one (seed 000's example: 1 gives sanshoku, 4 iipeikou);
+  necessarily the same one (the app rule settings' example: 1 gives sanshoku, 4 iipeikou);
 * ``"any_wait"``: stricter: at least one yaku must hold whichever wait arrives,
   i.e. the yaku is fixed before the winning tile ("the same yaku for any wait").
 
@@ -22,7 +22,7 @@ ruleset's minimum han):
 * ``"finally"``: only the waits matter, per ``winning_tile_selection``, for ron
   and tsumo alike; calls are not examined;
 * ``"first_only"``: every wait must give a yaku on a ron (the selection setting
-  applies to tsumo only, as seed 000 says "select setting for the case of
+  applies to tsumo only, as the app rule settings says "select setting for the case of
   self-draw"), and when the hand is open the *first* call must be part of a yaku
   of the winning hand (a later unrelated call is fine: the yaku was fixed by
   then), unless a yakuhai triplet was already concealed in the hand;

@@ -81,7 +81,7 @@ def fu_items(
             has_tsumo = True
         items.append((_LIB_ITEMS[reason], -fu, fu, _REASONS[reason]))
     if tsumo and not has_tsumo and (not pinfu or ruleset.pinfu_tsumo_fu):
-        # Seed 003 waives the tsumo fu only for pinfu. The library also skips it for
+        # The YDS Mahjong Guide waives the tsumo fu only for pinfu. The library also skips it for
         # an open hand with no other fu (adding "open pinfu" fu instead, or nothing
         # when that option is off), so it is put back here.
         items.append(_TSUMO_ITEM)

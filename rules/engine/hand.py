@@ -7,7 +7,7 @@ The overall numbers come from ``xiangting`` (a Rust table lookup, about a micros
 because the game engine asks them on every turn. ``xiangting`` counts what a hand
 can still become with the tiles that exist: a wait on a fifth copy of a kind you
 already hold four of is no wait at all. That is the answer the table needs for
-"is this player tenpai", and :func:`is_pure_karaten` covers the one case seed 001
+"is this player tenpai", and :func:`is_pure_karaten` covers the one case the Ronin Game Rules
 cares about beyond it (every copy of every wait already in the player's own hand).
 
 Shanten is the usual count: -1 complete, 0 tenpai, 1 one tile away from tenpai...
@@ -34,7 +34,7 @@ _ORPHANS = TERMINALS_AND_HONORS
 
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON = "ryanmen", "kanchan", "penchan", "tanki", "shanpon"
 WAIT_SHAPES = (RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON)
-# Fu a wait earns (seed 003): only the one-tile waits pay.
+# Fu a wait earns (the YDS Mahjong Guide): only the one-tile waits pay.
 WAIT_FU = {RYANMEN: 0, SHANPON: 0, KANCHAN: 2, PENCHAN: 2, TANKI: 2}
 
 
@@ -294,7 +294,7 @@ def _own(concealed_counts34: Sequence[int], meld_kinds: Iterable[int], kind: int
 
 
 def is_pure_karaten(concealed_counts34: Sequence[int], meld_kinds: Iterable[int]) -> bool:
-    """Tenpai in shape, but the player holds every copy of every wait (seed 001).
+    """Tenpai in shape, but the player holds every copy of every wait (the Ronin Game Rules).
 
     ``meld_kinds`` is the kind of each tile in the player's melds (a pon of 1m gives
     ``0, 0, 0``). Such a hand counts as noten at an exhaustive draw; a wait whose

@@ -1,6 +1,6 @@
 """How a hand ends: wins, exhaustive and abortive draws, then the next deal or the end.
 
-Dealer rotation and honba (seed 001, seed 003's table):
+Dealer rotation and honba (the Ronin Game Rules; the YDS Mahjong Guide's table):
 
 * the dealer keeps the seat on a win by the dealer (also as one of the winners
   of a double ron), when tenpai at an exhaustive draw, and on an abortive draw;
@@ -24,7 +24,7 @@ Game end (checked after every hand, in this order):
    ``dealer_stop_needs_threshold``; when the dealer seat moves on the game
    ends unless the West round is on and nobody has reached ``win_threshold``.
 
-Exhaustive draw: tenpai follows the ruleset's pseudo-tenpai settings (seed 000):
+Exhaustive draw: tenpai follows the ruleset's pseudo-tenpai settings (the app rule settings):
 ``tenpai_empty_waits`` ("none": every wait must still be unseen by the player
 and have a copy outside the rivers and melds; "visible_ok": only pure karaten is
 noten, Ronin's keishiki tenpai; "all_ok": any tenpai shape), ``tenpai_furiten_ok``
@@ -33,10 +33,10 @@ Nagashi mangan replaces the noten payments when someone scores it.
 
 Chombo: the engine only offers legal actions, so a false win cannot be declared
 and a riichi always has a real wait (riichi needs tenpai that is not pure karaten,
-and a riichi kan may not change the waits). Seed 002's noten-riichi chombo is
+and a riichi kan may not change the waits). The penalties page's noten-riichi chombo is
 therefore impossible here: a riichi hand is always tenpai in shape at the draw.
 It may still be *paid* as noten under the pseudo-tenpai settings (say, every wait
-already discarded with ``tenpai_empty_waits="none"``), which seed 002 does not
+already discarded with ``tenpai_empty_waits="none"``), which the penalties page does not
 call a chombo, so it is not one. ``GameState.chombo_counts`` only carries counts
 into the final standings; automatic play never adds to them.
 """

@@ -17,7 +17,7 @@ Answers to a discard: ron (not furiten, with a yaku); pon/daiminkan from any
 seat and chi from the next seat, except on the last discard of the hand, when in
 riichi, or when kuikae would leave no legal discard; pass.
 
-Open riichi and robots (seed 000, ``ruleset.open_riichi_robot``; the robot seats
+Open riichi and robots (the app rule settings, ``ruleset.open_riichi_robot``; the robot seats
 are ``GameSetup.robots``, given to ``new_game(..., robots=...)``):
 
 * ``"disable"``: at a table with any robot seat, open riichi is not offered (plain
@@ -107,7 +107,7 @@ def ignores_robot_tile(s: GameState, seat: int, source: int) -> bool:
 
 
 def forbidden_after_call(kind: str, called: int, own: tuple[int, ...], ruleset) -> tuple[int, ...]:
-    """Kinds a seat may not discard right after a call (kuikae, seed 001/002)."""
+    """Kinds a seat may not discard right after a call (kuikae, the Ronin Game Rules and the penalties page)."""
     if ruleset.kuikae:
         return ()
     k = called >> 2

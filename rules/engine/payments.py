@@ -5,8 +5,8 @@ Everything returns whole points. A *delta* list has one entry per absolute seat
 up to zero, except that riichi sticks collected from the table show up as a gain
 with no matching loss (their owners already paid them when declaring riichi).
 
-Rules follow seed 001 ("Scoring Fundamentals", "Liability", "Multiple Ron",
-"Nagashi Mangan") and the arithmetic of seed 003; chombo follows seed 002.
+Rules follow the Ronin Game Rules ("Scoring Fundamentals", "Liability", "Multiple Ron",
+"Nagashi Mangan") and the arithmetic of the YDS Mahjong Guide; chombo follows the penalties page.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (
 
 
 def round_up_100(points: int) -> int:
-    """Every single payment is rounded up to a whole hundred (seed 001)."""
+    """Every single payment is rounded up to a whole hundred (the Ronin Game Rules)."""
     return -(-points // 100) * 100
 
 
@@ -124,7 +124,7 @@ def win_payment(
 ) -> WinPayment:
     """Payments for one win. ``riichi_sticks`` is a count of 1,000-point sticks.
 
-    Liability (pao, seed 001): ``pao`` is the seat that fed the third dragon set or
+    Liability (pao, the Ronin Game Rules): ``pao`` is the seat that fed the third dragon set or
     the fourth wind set. ``pao_base`` is the base points of the yakuman the liability
     covers when other yakuman are stacked on it (default: the whole hand); only
     that part follows the pao rule, the rest is paid the ordinary way.
@@ -133,7 +133,7 @@ def win_payment(
       the three losers would have paid together) plus all the honba.
     * Ron by a third party: the covered part's ron value is split in half between
       the liable seat and the discarder; the discarder also pays the rest of the
-      hand and all the honba. Seeds 001 and 003 only say "split 50/50", so we follow
+      hand and all the honba. The Ronin Game Rules and the YDS Mahjong Guide only say "split 50/50", so we follow
       Tenhou and Mahjong Soul: the honba stays with the player who dealt in, as in
       any ron, and the split covers the hand's value only.
     * Ron where the liable seat is the discarder: an ordinary ron.
@@ -215,7 +215,7 @@ def multi_ron(
     riichi_sticks: int,
     ruleset: Ruleset,
 ) -> list[WinPayment]:
-    """Payments when one discard is ronned by one or more players (seed 001).
+    """Payments when one discard is ronned by one or more players (the Ronin Game Rules).
 
     Returns one payment per player who actually wins, nearest to the discarder in
     turn order first. The riichi sticks go only to the nearest winner. The honba
@@ -265,7 +265,7 @@ def total_deltas(payments: Iterable[WinPayment]) -> list[int]:
 
 
 def nagashi_mangan(players: Iterable[int], dealer: int) -> list[int]:
-    """Deltas for one or more nagashi mangan at an exhaustive draw (seed 001).
+    """Deltas for one or more nagashi mangan at an exhaustive draw (the Ronin Game Rules).
 
     Each qualifying player is paid like a mangan tsumo: a non-dealer gets 4,000
     from the dealer and 2,000 from each other player, the dealer 4,000 from each.
@@ -290,7 +290,7 @@ def noten_payments(tenpai: Sequence[bool]) -> list[int]:
     """Deltas at an exhaustive draw: 3,000 from the noten side to the tenpai side.
 
     1 tenpai: +3,000 / -1,000 x3; 2 tenpai: +1,500 x2 / -1,500 x2; 3 tenpai:
-    +1,000 x3 / -3,000; nobody or everybody tenpai: no payment (seed 003's table).
+    +1,000 x3 / -3,000; nobody or everybody tenpai: no payment (the YDS Mahjong Guide's table).
     Abortive draws never call this: they have no noten payments.
     """
     if len(tenpai) != 4:
@@ -305,7 +305,7 @@ def noten_payments(tenpai: Sequence[bool]) -> list[int]:
 def chombo_payment(offender: int, dealer: int, ruleset: Ruleset) -> list[int]:
     """Deltas of a chombo at the table.
 
-    ``'mangan'``: a reverse mangan tsumo (seed 002): a non-dealer offender pays
+    ``'mangan'``: a reverse mangan tsumo (the penalties page): a non-dealer offender pays
     4,000 to the dealer and 2,000 to each other player (8,000), a dealer offender
     4,000 to each (12,000). ``'penalty'``: nothing moves at the table; the
     ruleset's ``chombo_penalty`` comes off the final score after uma instead (see

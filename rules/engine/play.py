@@ -4,7 +4,7 @@ A turn: the engine draws for the seat (automatically), the seat acts (discard,
 riichi, tsumo, kan, kyuushu), then the other seats answer the discard if any of
 them can do something with it. Answers are collected from every seat that has a
 choice; then ron beats pon/kan, which beats chi, and among several rons the
-nearest seat in turn order after the discarder comes first (seed 001).
+nearest seat in turn order after the discarder comes first (the Ronin Game Rules).
 
 What happens when a discard "survives" (nobody rons it), in this order:
 
@@ -436,7 +436,7 @@ def _plain_survival(s: GameState, claim: Claim) -> bool:
 
 
 def _furiten_after_pass(s: GameState, tile: int, skip: int) -> tuple[int, ...]:
-    """Everyone the tile would have completed is furiten now (seed 001/002), even
+    """Everyone the tile would have completed is furiten now (the Ronin Game Rules and the penalties page), even
     when no ron was offered; ``skip`` is where the tile came from. An open riichi
     that ignores a robot's tiles (``"ignore_robot_discard"``) is the exception."""
     bit = 1 << (tile >> 2)

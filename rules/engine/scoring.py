@@ -16,7 +16,7 @@ conditions, fu). This module is the adapter around it:
 Decisions the seeds leave open:
 
 * Dora of every kind count towards the two-han minimum, but the hand still needs a
-  real yaku (seed 003: dora count as han; seed 001: dora alone never make a hand).
+  real yaku (the YDS Mahjong Guide: dora count as han; the Ronin Game Rules: dora alone never make a hand).
 * ``double_riichi`` replaces ``riichi``: setting both is rejected, like ippatsu
   without either.
 * With ``pinfu_tsumo_fu`` = 2 a pinfu tsumo keeps pinfu and adds the 2 tsumo fu

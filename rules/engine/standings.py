@@ -7,7 +7,7 @@
 
 The table's finals add up to zero before penalties: the rounding error lands on
 the top player, so that nobody's score changes by rounding someone else's
-(Tenhou's method, and what seed 001's goshashonyu rule needs).
+(Tenhou's method, and what the Ronin Game Rules' goshashonyu rule needs).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Standing:
 def round_to_unit(points: int, unit: int, rounding: str) -> int:
     """Round ``points`` to a multiple of ``unit`` the same way above and below zero.
 
-    ``goshashonyu`` (seed 001): a remainder up to half a unit rounds toward zero, from
+    ``goshashonyu`` (the Ronin Game Rules): a remainder up to half a unit rounds toward zero, from
     six tenths of a unit it rounds away (so 1,500 -> 1 and 1,600 -> 2 thousands).
     ``half_up``: exactly half a unit rounds away from zero (Decimal's ROUND_HALF_UP).
     ``none``: left alone.
@@ -102,12 +102,12 @@ def final_standings(
 
     ``scores`` are the table scores by seat at the end of the last hand, not counting
     the ``leftover_sticks`` still on the table (a count of 1,000-point sticks); those
-    go to first place (seed 001). ``chombo_counts`` count each seat's chombos; they
+    go to first place (the Ronin Game Rules). ``chombo_counts`` count each seat's chombos; they
     cost ``chombo_penalty`` each after uma when ``ruleset.chombo`` is ``'penalty'``
     (under ``'mangan'`` the points already moved at the table, so they are ignored).
 
     Equal scores: with ``tie_rule='seat_order'`` the seat nearer the starting dealer
-    in turn order ranks higher (seeds 001 and 003). With ``'share_uma'`` the tied
+    in turn order ranks higher (the Ronin Game Rules and the YDS Mahjong Guide). With ``'share_uma'`` the tied
     players take the same place and split the uma and oka of the places they cover,
     and leftover sticks when they tie for first; shares are split in whole score
     units (sticks in hundreds) and any unit that cannot be split evenly goes to the

@@ -43,7 +43,7 @@ class Event(NamedTuple):
 class GameSetup(NamedTuple):
     """Everything needed to replay a game from its actions.
 
-    ``robots`` are the seats played by a computer. Only seed 000's open-riichi
+    ``robots`` are the seats played by a computer. Only the app rule settings' open-riichi
     setting (``ruleset.open_riichi_robot``) looks at them; see :mod:`.legal`.
     """
 

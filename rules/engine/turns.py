@@ -3,7 +3,7 @@
 Every function takes a state and returns the next one plus its events; legality
 was checked before (by ``apply`` against ``GameState.legal``).
 
-Kan dora (seed 001's table, ``ruleset.kan_dora_timing``):
+Kan dora (the Ronin Game Rules' table, ``ruleset.kan_dora_timing``):
 
 * an ankan shows its indicator at once, whatever the setting;
 * ``"immediate"``: an open kan shows it when the kan is completed (for an added
@@ -177,7 +177,7 @@ def reveal_pending(s: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _pao_after(melds: tuple[Meld, ...], seat_pao, discarder: int, called_kind: int):
-    """Seed 001 liability: the discard that completes the 3rd dragon / 4th wind set."""
+    """The Ronin Game Rules liability: the discard that completes the 3rd dragon / 4th wind set."""
     if called_kind in DRAGONS:
         group = DRAGONS
         need = 3

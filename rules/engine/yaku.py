@@ -5,7 +5,7 @@ the name in Japanese script, an English gloss, the han when closed and when open
 (``None``: not allowed open) and the yakuman multiplier (0 for ordinary yaku). The
 rulebook renders its yaku table from :data:`YAKU_NAMES`, so the two never disagree.
 
-Han given here are the ruleset-independent defaults of seeds 001 and 003: Tanyao
+Han given here are the ruleset-independent defaults of the Ronin Game Rules and the YDS Mahjong Guide: Tanyao
 open needs kuitan, double yakuman need the ruleset's ``double_yakuman`` list, and
 renhou's worth comes from the ``renhou`` setting (5 han by default).
 """

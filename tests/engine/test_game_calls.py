@@ -1,4 +1,4 @@
-"""Calls and turn order (seed 001 "Calls & Turn Order", "Call rules"; seed 002 swap-calling)."""
+"""Calls and turn order (the Ronin Game Rules "Calls & Turn Order", "Call rules"; the penalties page swap-calling)."""
 
 import pytest
 
@@ -43,7 +43,7 @@ def test_seat_that_passes_ron_to_pon_becomes_temporarily_furiten():
     state = play(state, "2:pon:5s")
     assert state.turn == 2 and state.furiten[2] == 1
     state = play(state, "2:discard:8s")
-    assert state.furiten[2] == 0  # cleared by the seat's own discard (seed 001)
+    assert state.furiten[2] == 0  # cleared by the seat's own discard (the Ronin Game Rules)
 
 
 def test_last_discard_of_the_hand_can_only_be_ronned():

@@ -1,4 +1,4 @@
-"""When the game ends (seed 001 "Game Structure", "West Round (Sudden Death)", tobi,
+"""When the game ends (the Ronin Game Rules "Game Structure", "West Round (Sudden Death)", tobi,
 agariyame / tenpaiyame; leftover riichi sticks)."""
 
 from rules.engine.rulesets import RONIN

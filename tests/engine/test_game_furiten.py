@@ -1,4 +1,4 @@
-"""Furiten (seed 001 "Furiten"; seed 002)."""
+"""Furiten (the Ronin Game Rules "Furiten"; the penalties page)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""How hands end and pay (seed 001 "Scoring Fundamentals", "Liability", "Dealer Rotation",
-"Nagashi Mangan", "Multiple Ron", "Abortive Draws"; seed 000 pseudo-tenpai)."""
+"""How hands end and pay (the Ronin Game Rules "Scoring Fundamentals", "Liability", "Dealer Rotation",
+"Nagashi Mangan", "Multiple Ron", "Abortive Draws"; the app rule settings pseudo-tenpai)."""
 
 from rules.engine.rulesets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri

@@ -1,4 +1,4 @@
-"""Kans: limits, dora timing, robbing (seed 001 "Kan", "Kan Dora Timing", "Chankan")."""
+"""Kans: limits, dora timing, robbing (the Ronin Game Rules "Kan", "Kan Dora Timing", "Chankan")."""
 
 from rules.engine.rulesets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri

@@ -1,4 +1,4 @@
-"""Riichi (seed 001 "Riichi", "Ippatsu", double riichi; seed 000 open riichi)."""
+"""Riichi (the Ronin Game Rules "Riichi", "Ippatsu", double riichi; the app rule settings open riichi)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Robot seats and seed 000's open riichi setting for them (``open_riichi_robot``)."""
+"""Robot seats and the app rule settings' open riichi setting for them (``open_riichi_robot``)."""
 
 import json
 
@@ -208,7 +208,7 @@ def test_every_setting_plays_the_same_without_robot_seats():
 
 def test_ignore_keeps_seed_002_furiten_for_everyone_not_in_open_riichi():
     # seat 2 has no yaku on its 3s wait: a robot's 3s is never offered to it, yet it
-    # is furiten after letting it pass, as with anybody's tile (seed 002)
+    # is furiten after letting it pass, as with anybody's tile (the penalties page)
     ruleset = _ruleset("ignore_robot_discard")
     state = scenario(
         {2: "123m456p789p99s24s"}, draws="8m 8m 8m 8m 3s", ruleset=ruleset, robots=(0,)

@@ -1,4 +1,4 @@
-"""Remaining seed-001 bullets and ruleset settings, checked through whole-game play."""
+"""Remaining Ronin Game Rules bullets and ruleset settings, checked through whole-game play."""
 
 from rules.engine.rulesets import RONIN
 from rules.engine.state import new_game
@@ -46,7 +46,7 @@ def test_equal_final_scores_rank_the_seat_nearer_the_starting_dealer_first():
 
 
 def test_four_kans_by_one_player_carry_no_liability():
-    # the dealer's fourth kan is called from seat 1: suukantsu has no pao (seed 001)
+    # the dealer's fourth kan is called from seat 1: suukantsu has no pao (the Ronin Game Rules)
     hands = {0: "8888m9999m555z6z1p"}
     state = scenario(hands, draws="5z 7z 8p 8p 8p 6z", rinshan="7z 7z 7z 2p")
     state = play(state, "0:ankan:8m", "0:ankan:9m", "0:ankan:5z", "0:discard:1p")

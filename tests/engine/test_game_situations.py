@@ -1,5 +1,5 @@
-"""Situational yaku and win conditions inside a game (seed 001 "Yaku Special Cases",
-"Dora Indicators", 1-han minimum; seed 003 two-fan minimum; seed 000 fix-yaku)."""
+"""Situational yaku and win conditions inside a game (the Ronin Game Rules "Yaku Special Cases",
+"Dora Indicators", 1-han minimum; the YDS Mahjong Guide two-fan minimum; the app rule settings fix-yaku)."""
 
 from rules.engine.rulesets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri

@@ -1,4 +1,4 @@
-"""Walls, the deal, the dead wall and the exhaustive draw (seed 001, Wall & Draws)."""
+"""Walls, the deal, the dead wall and the exhaustive draw (the Ronin Game Rules, Wall & Draws)."""
 
 from rules.engine.rulesets import RONIN
 from rules.engine.state import new_game

@@ -51,7 +51,7 @@ COLUMNS = {
 
 
 def _textbook_base(han: int, fu: int, kiriage: bool, kazoe: str, yakuman: int) -> int:
-    """Base points straight from seed 003's formula and limit table, kept apart from
+    """Base points straight from the YDS Mahjong Guide's formula and limit table, kept apart from
     the engine so a published number is checked against arithmetic, not against the
     code under test."""
     if yakuman:

@@ -370,3 +370,16 @@ def test_it_answers_400_not_500_to_odd_bodies(client, body):
     assert response.json()["error"]["message"]
     waits = {k: v for k, v in body.items() if k != "win_tile"}
     assert post(client, "/api/waits", waits).status_code == 400
+
+
+PLAIN_TSUMO = {"hand": "123m456p789s234s99p", "win_tile": "4s", "win": "tsumo", "riichi": True}
+
+
+def test_it_answers_with_the_preset_key_it_scored_under_when_the_request_named_none(client):
+    answer = post(client, "/api/score", PLAIN_TSUMO).json()
+    assert answer["ruleset"] == "ronin"
+
+
+def test_it_answers_with_the_preset_key_the_request_named(client):
+    answer = post(client, "/api/score", {**PLAIN_TSUMO, "ruleset": "tenhou"}).json()
+    assert answer["ruleset"] == "tenhou"

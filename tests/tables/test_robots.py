@@ -1,4 +1,4 @@
-"""Bot seats at a live table are the engine's robots (seed 000's open-riichi setting).
+"""Bot seats at a live table are the engine's robots (the app rule settings' open-riichi setting).
 
 Each game is started by the tables' own ``start_game`` and then given an explicit
 first wall (as the engine's tests build them), so the hands are known: seat 0, a

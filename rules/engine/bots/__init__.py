@@ -16,9 +16,9 @@ generator (it is there for levels that want to vary their play). The levels:
     the efficient bot plus defence: folds against riichi with a poor hand
     (genbutsu, suji, kabe, honour counts), pushes otherwise.
 
-Open riichi (seed 000, ``ruleset.open_riichi_robot``): whatever the setting,
+Open riichi (the app rule settings, ``ruleset.open_riichi_robot``): whatever the setting,
 no bot discards a tile that completes a hand shown by open riichi while another
-discard is legal (seed 000: robots avoid those tiles as much as possible). The
+discard is legal (the app rule settings: robots avoid those tiles as much as possible). The
 settings themselves are the engine's business (see :mod:`rules.engine.legal`; the
 robot seats are ``GameSetup.robots``): ``disable`` means open riichi is not
 offered at a table with a bot; ``ignore_robot_discard`` means a bot's discard (or

@@ -66,7 +66,7 @@ def visible_open_waits(reading: Reading) -> int:
 def avoid_open_waits(reading: Reading, actions: list) -> list:
     """The discards that do not hit a visible open-riichi wait, if there are any.
 
-    Seed 000: a robot avoids the winning tiles of an open riichi as far as it can.
+    The app rule settings: a robot avoids the winning tiles of an open riichi as far as it can.
     This holds under every ``open_riichi_robot`` setting (see the package docs).
     """
     forbidden = visible_open_waits(reading)

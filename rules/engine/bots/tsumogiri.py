@@ -2,7 +2,7 @@
 
 It wins whenever a win is legal (tsumo or ron), so games against it still end in
 ordinary ways; it never calls, never declares riichi, kan or nine terminals.
-The one exception to throwing the drawn tile is seed 000's courtesy towards open
+The one exception to throwing the drawn tile is the app rule settings' courtesy towards open
 riichi: when the drawn tile would deal into a visible open-riichi wait and another
 discard is legal, it throws that other tile instead.
 """
