@@ -121,6 +121,12 @@ def _play(
             continue
         seat = state.turn
         if i >= len(events):
+            if _unrecorded_suukaikan(state, hand):
+                # the fourth kan's replacement tile goes straight out and the abort
+                # follows whatever it is, so the tile the log leaves out does not matter
+                unknown = unknown - {RINSHAN + state.rinshan_used - 1}
+                act(Action(seat, DISCARD, state.drawn))
+                continue
             raise _Stop(f"the log stops, but our engine waits for {_seat(seat)} to play")
         event = events[i]
         if isinstance(event, Draw):
@@ -152,6 +158,21 @@ def _play(
         )
     _check_known(last, state.last_result, unknown)
     return state
+
+
+def _unrecorded_suukaikan(state: GameState, hand: LogHand) -> bool:
+    """The log ends at the fourth kan of two or more players (four-kan abort), leaving
+    out the replacement draw and its discard, which the engine still plays."""
+    result = hand.result
+    return (
+        result is not None
+        and result.kind == "abortive"
+        and result.abort == "suukaikan"
+        and len(state.kan_seats) == 4
+        and len(set(state.kan_seats)) > 1
+        and state.rinshan
+        and state.drawn is not None
+    )
 
 
 def _over(state: GameState, index: int) -> bool:

@@ -539,6 +539,8 @@ def _order(takes, discards, dealer, result, field, declined):
             events.append(call)
             last_drawn = None
             if call.kind == DAIMINKAN:
+                if _unrecorded_suukaikan(ti, di, takes, discards, result):
+                    break
                 if di[actor] >= len(discards[actor]) or discards[actor][di[actor]][0] != "none":
                     fail(
                         f"seat {actor}'s open kan ({entry[2]}) is not followed by a 0 in its discards"
@@ -565,8 +567,12 @@ def _order(takes, discards, dealer, result, field, declined):
         di[actor] += 1
         if kind == "kan":
             events.append(value)
-            if value.kind == SHOUMINKAN and _all_used(ti, takes) and result.kind == "ron":
+            # a robbed kan (an added kan, or a closed one robbed by kokushi) has no
+            # replacement draw after it: the ron ends the hand
+            if value.kind in (SHOUMINKAN, ANKAN) and _all_used(ti, takes) and result.kind == "ron":
                 events.append(Ron(tuple(w.seat for w in result.wins), actor))
+                break
+            if _unrecorded_suukaikan(ti, di, takes, discards, result):
                 break
             rinshan = True
             continue
@@ -614,6 +620,16 @@ def _order(takes, discards, dealer, result, field, declined):
 
 def _all_used(ti, takes) -> bool:
     return all(ti[s] >= len(takes[s]) for s in range(4))
+
+
+def _unrecorded_suukaikan(ti, di, takes, discards, result) -> bool:
+    """Whether the log stops at a kan that ends the hand as four kans by two or more
+    players: Tenhou's logs leave out that kan's replacement draw and its discard (the
+    replay supplies them, see ``driver``)."""
+    if result.kind != "abortive" or result.abort != "suukaikan" or not _all_used(ti, takes):
+        return False
+    left = [d for s in range(4) for d in discards[s][di[s] :] if d[0] != "none"]
+    return not left
 
 
 # --- export -----------------------------------------------------------------------------------------
