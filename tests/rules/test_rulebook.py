@@ -1,7 +1,9 @@
 """The rulebook: every page renders, links hold, examples score as claimed, tables match."""
 
+import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
@@ -106,6 +108,9 @@ def test_it_answers_404_for_an_unknown_chapter(client):
 
 
 YAKU_EXAMPLES = [e for e in examples.load()["yaku"] if "request" in e]
+EXAMPLE_VALUES = json.loads(
+    (Path(__file__).parents[1] / "data" / "rulebook_examples.json").read_text()
+)["examples"]
 
 
 @pytest.mark.parametrize("example", YAKU_EXAMPLES, ids=[e["key"] for e in YAKU_EXAMPLES])
@@ -118,6 +123,12 @@ def test_it_scores_every_example_hand_as_claimed(example):
         assert BY_KEY[example["key"]].name in names, names
     else:
         assert result["limit"] == example["expect_limit"], result
+    claimed = EXAMPLE_VALUES[example["key"]]
+    assert (result["han"], result["fu"], result["total"]) == (
+        claimed["han"],
+        claimed["fu"],
+        claimed["total"],
+    )
 
 
 def test_it_illustrates_every_yaku_of_the_engine():
