@@ -6,6 +6,7 @@ beside the code and the in-memory channel layer, which is one process. Setting
 several daphne processes share the same tables.
 """
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -53,8 +54,13 @@ INSTALLED_APPS = [
     "rules",
     "players",
     "tables",
+    "history",
     "tournaments",
 ]
+# The development tools (fuzzer, scripted players, load test) need `websockets`, which
+# only the dev extra installs: a production install leaves the app out.
+if importlib.util.find_spec("websockets") is not None:
+    INSTALLED_APPS.append("devtools")
 
 MIDDLEWARE = [
     "mahjong_site.middleware.HeadAsGetMiddleware",

@@ -8,7 +8,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("api/", include("rules.api_urls")),
     path("players/", include("players.urls")),
-    path("players/", include("tables.history_urls")),
+    path("players/", include("history.urls")),
     path("tournaments/", include("tournaments.urls")),
     # Before the admin's own URLs: its sign-in form is throttled (players.throttle).
     path("admin/login/", players_views.admin_signin, name="admin_signin"),

@@ -5,7 +5,7 @@ another member (the same shown name in any letter case or width), or when it car
 control characters or the invisible marks that reorder text (bidi controls), which can
 make one name look like another on screen. Placeholders created by log imports are
 not members and block nothing: their usernames live apart (see
-``tables.logs.store.placeholder``).
+``history.logs.store.placeholder``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Sign-up and throttled sign-in. (Profiles and the ranking are built from games: see
-tables.history_views.)"""
+history.views.)"""
 
 from django.conf import settings
 from django.contrib import admin, messages

@@ -9,6 +9,6 @@ class TablesConfig(AppConfig):
         # Under daphne the table driver starts with the server, so games in play
         # resume after a restart even before anyone opens a page.
         from . import sessions  # noqa: F401  (connects the sign-out receiver)
-        from .driver import start_with_server
+        from .runner import start_with_server
 
         start_with_server()

@@ -24,10 +24,10 @@ import datetime as dt
 import random
 from typing import NamedTuple
 
-from rules.engine import bots
+from rules.engine import bots, pending_seats
 from rules.engine.actions import Action
-from rules.engine.state import GameState, pending_seats
-from rules.engine.views import seat_view
+from rules.engine.state import GameState
+from rules.engine.visibility import seat_view
 
 from . import conf
 from . import timers as timing

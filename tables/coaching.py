@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from rules.engine.aids import learning_aids
-from rules.engine.views import SeatView
+from rules.engine.visibility import SeatView
 
 from .markup import kind_tile as kind_html
 

@@ -34,12 +34,12 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import broadcast, driver, frames, limits, lobby, outage, presence, sessions, states, twins
+from . import broadcast, frames, limits, lobby, outage, presence, runner, sessions, states, twins
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
 from .models import Game, Seat, Table
-from .play import StaleVersion, SubmitError, submit
+from .submit import StaleVersion, SubmitError, submit
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
@@ -121,7 +121,7 @@ class LobbyConsumer(LeavingConsumer):
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.join_session()
         await self.accept()
-        driver.ensure_running()
+        runner.ensure_running()
 
     async def leave(self) -> None:
         with contextlib.suppress(Exception):  # the layer may be what failed
@@ -188,7 +188,7 @@ class TableConsumer(LeavingConsumer):
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         self.joined = True
         await self.join_session()
-        driver.ensure_running()
+        runner.ensure_running()
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)
             await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from django.urls import reverse
 
 from rules.engine.state import GameState
-from rules.engine.views import seat_view, spectator_view
+from rules.engine.visibility import seat_view, spectator_view
 
 from . import coaching, markup, presenters
 from . import timers as timing

@@ -16,7 +16,7 @@ from players import bots
 from players.models import Player
 from rules.models import Ruleset
 
-from . import limits, play
+from . import limits, submit
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
 
 LEVELS = dict(BOT_LEVELS)
@@ -308,4 +308,4 @@ def start(table: Table, user, *, seed: int | None = None):
                 f"seat {', '.join(map(str, empty))} {'is' if len(empty) == 1 else 'are'} "
                 "still empty: fill every seat first"
             )
-        return play.start_game(table, seed=seed)
+        return submit.start_game(table, seed=seed)

@@ -3,7 +3,7 @@
 A game is stored as ruleset snapshot + seed + action log: replaying the log through
 the engine rebuilds the exact state, so nothing else about the game needs saving.
 ``version`` counts accepted actions and is the compare-and-set that orders writes
-from several processes (see ``tables.play.submit``).
+from several processes (see ``tables.submit.submit``).
 """
 
 from __future__ import annotations

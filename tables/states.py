@@ -13,11 +13,11 @@ import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
-from rules.engine import rulesets
+from rules.engine import apply, rulesets
 from rules.engine.actions import parse_action
-from rules.engine.play import check_robots
+from rules.engine.game import check_robots
 from rules.engine.replay import replay
-from rules.engine.state import GameSetup, GameState, apply
+from rules.engine.state import GameSetup, GameState
 
 MAX_CACHED = 1024
 

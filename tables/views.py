@@ -16,14 +16,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from players.models import Player
-from rules.engine.views import seat_view
+from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 
 from . import broadcast, coaching, frames, lobby, states, twins, whats_on
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
-from .play import SubmitError, submit
+from .submit import SubmitError, submit
 
 
 def _decorate(table: Table, user) -> Table:

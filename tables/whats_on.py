@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.engine.standings import format_final
 from rules.engine.tiles import EAST
-from rules.engine.views import spectator_view
+from rules.engine.visibility import spectator_view
 
 from . import states, twins
 from .models import Game, Table

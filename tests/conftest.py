@@ -33,12 +33,12 @@ def use_database(name: str) -> None:
     from asgiref.sync import SyncToAsync
     from django.conf import settings
 
-    from tables import dbwork, driver, frames, limits, presence, states
+    from tables import dbwork, frames, limits, presence, runner, states
 
     settings.DATABASES["default"]["NAME"] = name
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     dbwork._pool = None
-    driver._driver = driver._task = None
+    runner._driver = runner._task = None
     limits.ACCOUNTS.clear()
     presence.LIVE_SEATS.clear()
     states.clear()

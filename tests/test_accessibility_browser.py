@@ -14,13 +14,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from players.models import Player
-from rules.engine.state import pending_seats
-from rules.engine.views import seat_view
+from rules.engine import pending_seats
+from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 from tables import autoplay, states
 from tables.lobby import bot_player
 from tables.models import Game, Seat, Table
-from tables.play import start_game, submit
+from tables.submit import start_game, submit
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

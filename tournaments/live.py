@@ -17,7 +17,7 @@ round a live :class:`tables.models.Table` and starts its game at once:
   already has one (opened by an earlier call, or linked by hand by staff) is left
   alone, so calling it again, or publishing twice, opens nothing new.
 
-The game starts through :func:`tables.play.start_game`, the function the lobby's
+The game starts through :func:`tables.submit.start_game`, the function the lobby's
 "start" uses, and once the transaction commits the table processes are told (as
 after a start in the lobby) so their drivers pick the game up.
 
@@ -35,7 +35,7 @@ import secrets
 from django.db import transaction
 
 from tables import broadcast as table_broadcast
-from tables import lobby, play, timers
+from tables import lobby, submit, timers
 from tables.models import Game
 from tables.models import Seat as LiveSeat
 from tables.models import Table as LiveTable
@@ -104,7 +104,7 @@ def open_tables(round_: Round, *, clock=None) -> list[int]:
                 LiveSeat.objects.create(table=live, index=index, player=bot, bot_level=BOT_LEVEL)
             else:
                 LiveSeat.objects.create(table=live, index=index, player_id=player_id)
-        game = play.start_game(
+        game = submit.start_game(
             live, seed=table_seed(round_.seed, table.number, round_.duplicate), clock=clock
         )
         _play_by(game, ruleset)

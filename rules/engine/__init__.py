@@ -2,4 +2,51 @@
 
 Everything the site knows about mahjong lives here, so a live table, a bot, a replay,
 the rulebook and a tournament all agree by construction.
+
+This module is the front door: code outside the engine imports the public API from
+``rules.engine``. The submodules hold the parts (``tiles``, ``hand``, ``scoring``,
+``payments``, ``rulesets``, ``game``, ``visibility``, ``replay``, ``bots``...) and stay
+importable for the few things that are not part of the game API.
 """
+
+from .actions import Action, format_action, parse_action
+from .errors import (
+    EngineError,
+    IllegalAction,
+    InvalidAction,
+    InvalidHand,
+    InvalidNotation,
+    InvalidRuleset,
+)
+from .game import apply, explain, legal_actions, new_game, pending_seats
+from .replay import replay
+from .rulesets import Ruleset
+from .scoring import score_hand
+from .state import GameSetup, GameState, HandResult
+from .visibility import SeatView, seat_view, spectator_view
+
+__all__ = [
+    "Action",
+    "EngineError",
+    "GameSetup",
+    "GameState",
+    "HandResult",
+    "IllegalAction",
+    "InvalidAction",
+    "InvalidHand",
+    "InvalidNotation",
+    "InvalidRuleset",
+    "Ruleset",
+    "SeatView",
+    "apply",
+    "explain",
+    "format_action",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "pending_seats",
+    "replay",
+    "score_hand",
+    "seat_view",
+    "spectator_view",
+]

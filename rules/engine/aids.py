@@ -17,7 +17,7 @@ from .errors import InvalidHand
 from .hand import shanten
 from .scoring import Situation, score_hand
 from .tiles import EAST
-from .views import SeatView
+from .visibility import SeatView
 
 COPIES = 4  # of every tile kind in the set
 

@@ -344,7 +344,7 @@ def _settle(
 
 def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     """Play on as if the win had not been called."""
-    from .play import resolve_answers
+    from .game import resolve_answers
     from .turns import NO_LEGAL, put, with_turn_legal
 
     if wc.tsumo:

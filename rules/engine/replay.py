@@ -21,7 +21,7 @@ from typing import Any
 
 from .actions import Action, format_action, parse_action
 from .errors import IllegalAction, InvalidAction
-from .play import apply, check_robots, start
+from .game import apply, check_robots, start
 from .rulesets import from_dict, to_dict
 from .state import GameSetup, GameState
 from .wall import check_wall

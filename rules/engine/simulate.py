@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from . import bots as bot_registry
 from . import invariants
 from .rulesets import Ruleset
-from .state import apply, legal_actions, new_game, pending_seats
-from .views import seat_view
+from .state import apply, legal_actions, new_game, pending_seats  # FIXME
+from .visibility import seat_view
 
 WIN_KINDS = ("ron", "tsumo")
 DRAW_KINDS = ("exhaustive", "nagashi")

@@ -13,13 +13,14 @@ Some fields are derived caches kept in the state so nothing is computed twice:
 Both are pure functions of the rest of the state, so two states reached by the
 same actions compare equal.
 
-The functions of the public API (``new_game``, ``legal_actions``,
-``pending_seats``, ``apply``) live in :mod:`.play` and are re-exported here.
+The functions that move a game (``new_game``, ``legal_actions``,
+``pending_seats``, ``apply``) live in :mod:`.game`; import them from the engine's
+front door, :mod:`rules.engine`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .melds import Meld
@@ -185,21 +186,6 @@ class GameState(NamedTuple):
 
 _INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
-if TYPE_CHECKING:
-    from .play import apply, legal_actions, new_game, pending_seats
-
-_PLAY_API = ("apply", "legal_actions", "new_game", "pending_seats")
-
-
-def __getattr__(name: str) -> Any:
-    # The API functions live in .play (which imports this module); re-exported lazily.
-    if name in _PLAY_API:
-        from . import play
-
-        return getattr(play, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "Claim",
     "Discard",
@@ -208,8 +194,4 @@ __all__ = [
     "GameState",
     "HandResult",
     "WinResult",
-    "apply",
-    "legal_actions",
-    "new_game",
-    "pending_seats",
 ]

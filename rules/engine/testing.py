@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from .actions import DISCARD, PASS, Action
 from .errors import IllegalAction
-from .play import apply, new_game
+from .game import apply, new_game
 from .rulesets import RONIN, Ruleset
 from .state import GameSetup, GameState
 from .tiles import DEFAULT_RED_FIVES, is_red, parse_kinds, tiles_from_kinds

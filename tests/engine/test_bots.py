@@ -430,9 +430,9 @@ def test_bot_modules_import_nothing_from_the_game_state_or_play():
 
 @pytest.mark.parametrize("level", list(bots.BOTS))
 def test_in_a_real_game_no_bot_throws_into_an_open_riichi(level):
-    from rules.engine.play import apply
+    from rules.engine.game import apply
     from rules.engine.testing import QUIET, scenario
-    from rules.engine.views import seat_view
+    from rules.engine.visibility import seat_view
 
     ruleset = RONIN.replace(open_riichi=True, open_riichi_robot="pay_as_usual")
     # the dealer waits on 1s/4s and opens the hand; seat 1 then draws a 4s and

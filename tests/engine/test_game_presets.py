@@ -76,7 +76,7 @@ def test_tenhou_kan_allowed_with_one_tile_in_the_live_wall():
 
 def test_kan_minimum_is_named_in_the_refusal():
     from rules.engine.actions import Action
-    from rules.engine.play import explain
+    from rules.engine.game import explain
 
     state = tsumogiri(scenario({0: QUAD}), 68)
     quad = tuple(t for t in state.hands[0] if t >> 2 == 7)

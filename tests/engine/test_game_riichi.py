@@ -2,12 +2,12 @@
 
 import pytest
 
+from rules.engine import apply
 from rules.engine.actions import Action
 from rules.engine.errors import IllegalAction
 from rules.engine.rulesets import RONIN
-from rules.engine.state import apply
 from rules.engine.testing import find, play, scenario, tsumogiri
-from rules.engine.views import seat_view
+from rules.engine.visibility import seat_view
 
 TENPAI = "234m345p678p22s34s"  # waits 2s/5s, all simples
 

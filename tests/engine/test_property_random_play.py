@@ -10,12 +10,12 @@ import random
 
 from xiangting import PlayerCount, calculate_replacement_number
 
-from rules.engine import play as engine_play
+from rules.engine import apply, new_game
+from rules.engine import game as engine_play
 from rules.engine.analysis import counts_of
 from rules.engine.invariants import problems, result_problems
 from rules.engine.replay import from_json, replay, to_json
 from rules.engine.rulesets import RONIN
-from rules.engine.state import apply, new_game
 
 HANDS = 2000
 RULESETS = (

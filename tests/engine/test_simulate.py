@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from rules.engine import bots, invariants, simulate
 from rules.engine.actions import Action
 from rules.engine.rulesets import RONIN
-from rules.engine.views import SeatView
+from rules.engine.visibility import SeatView
 
 EAST_ONLY = RONIN.replace(game_type="tonpuusen")
 
@@ -148,7 +148,7 @@ def test_the_command_exits_non_zero_with_seed_and_action_on_a_violation(monkeypa
 
 
 def test_run_bots_plays_the_robot_seats_until_a_person_has_to_act():
-    from rules.engine.state import apply, new_game, pending_seats
+    from rules.engine import apply, new_game, pending_seats
 
     robots = {seat: bots.BOTS["efficient"] for seat in (1, 2, 3)}
     rngs = {seat: simulate.bot_rng(7, seat) for seat in robots}

@@ -14,8 +14,8 @@ import random
 import pytest
 from xiangting import PlayerCount, calculate_necessary_tiles
 
-from rules.engine import bots, hand, simulate, wins
-from rules.engine import play as engine_play
+from rules.engine import apply, bots, hand, new_game, pending_seats, simulate, wins
+from rules.engine import game as engine_play
 from rules.engine.analysis import (
     SeatAnalysis,
     _riichi_discards_by_trial,
@@ -28,10 +28,9 @@ from rules.engine.bots.reading import Reading
 from rules.engine.errors import InvalidHand
 from rules.engine.rulesets import RONIN
 from rules.engine.scoring import score_hand
-from rules.engine.state import apply, new_game, pending_seats
 from rules.engine.testing import first_legal, pass_all, play, scenario
 from rules.engine.tiles import is_red
-from rules.engine.views import SeatView, seat_view
+from rules.engine.visibility import SeatView, seat_view
 from rules.engine.wall import shuffle, shuffled_wall
 
 from .test_property_random_play import RULESETS, choose

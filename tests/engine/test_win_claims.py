@@ -10,9 +10,9 @@ from rules.engine.actions import Action, parse_action
 from rules.engine.errors import IllegalAction, InvalidAction
 from rules.engine.replay import from_json, replay, to_json
 from rules.engine.rulesets import RONIN
-from rules.engine.state import apply
+from rules.engine import apply
 from rules.engine.testing import play, scenario, tsumogiri
-from rules.engine.views import seat_view, view_to_dict
+from rules.engine.visibility import seat_view, view_to_dict
 
 BASE = RONIN.replace(renhou="off")  # a first-turn ron is then an ordinary hand
 CLAIMED = BASE.replace(win_settlement="claimed")

@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 import pytest
 from django.db import connections
 
+from devtools.scripted import ScriptedPlayer, audit_game, audit_moves
 from players.models import Player
 from tables.models import Game
-from tables.scripted import ScriptedPlayer, audit_game, audit_moves
 from tests.conftest import using_services
 from tests.tables import servers
 from tests.tables.conftest import east_only, make_table, start, table_settings  # noqa: F401

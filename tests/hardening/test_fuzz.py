@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from tables import fuzzing
+from devtools import fuzzing
 from tables.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,7 +21,7 @@ def test_it_survives_a_seeded_fuzz_run_and_every_game_replays(capsys):
 
 
 def test_it_notices_a_stored_game_that_does_not_match_its_log(clock):
-    from tables.fuzzing import new_slot
+    from devtools.fuzzing import new_slot
 
     slot = new_slot(0, 0, seed=5)
     game = Game.objects.get(pk=slot.game_id)

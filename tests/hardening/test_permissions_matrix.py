@@ -24,18 +24,18 @@ import pytest
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from history.logs.store import store_bot_game
 from players.models import Player
+from rules.engine import pending_seats
 from rules.engine.actions import format_tile
-from rules.engine.state import pending_seats
 from rules.engine.tiles import kind_notation
-from rules.engine.views import seat_view, view_tiles
+from rules.engine.visibility import seat_view, view_tiles
 from rules.models import Ruleset
 from rules.rulebook import CHAPTERS
 from tables import autoplay, states
-from tables.logs.store import store_bot_game
 from tables.models import Game, Table
 from tables.models import Seat as TableSeat
-from tables.play import submit
+from tables.submit import submit
 from tests.tables.conftest import make_table
 from tournaments import rounds
 from tournaments.models import Registration, Round, Tournament, TournamentTable
@@ -88,7 +88,7 @@ def advance_into_second_hand(game: Game) -> Game:
 
 
 def build_world() -> World:
-    from tables.play import start_game
+    from tables.submit import start_game
 
     def person(username, **extra):
         return Player.objects.create_user(

@@ -1,7 +1,7 @@
 """Fixtures for the history tests: members, bots and finished seeded bot games.
 
 Games are played by the engine's bots with fixed seeds and stored the way the live
-tables store them (:func:`tables.logs.store.store_bot_game` writes each hand with
+tables store them (:func:`history.logs.store.store_bot_game` writes each hand with
 ``tables.records.hand_record``), so every test sees the same games.
 """
 
@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from history import replayer
+from history.logs.store import store_bot_game
 from players.models import Player
 from rules.engine import rulesets
-from tables import replayer, states
-from tables.logs.store import store_bot_game
+from tables import states
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "logs"
 EAST_ONLY = rulesets.preset("ronin").replace(game_type="tonpuusen", west_round=False)

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from players.models import Player
-from tables.logs.importer import import_log
+from history.logs.importer import import_log
 from tables.models import Game
 
 from .conftest import DATA

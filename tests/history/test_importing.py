@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from tables.logs.importer import import_log
+from history.logs.importer import import_log
 from tables.models import Game, HandRecord
 
 from .conftest import DATA

@@ -5,8 +5,8 @@ import xml.etree.ElementTree as ET
 
 from django.urls import reverse
 
-from tables import charts, rating, stats
-from tables.logs.importer import import_log
+from history import charts, rating, stats
+from history.logs.importer import import_log
 from tables.models import HandRecord
 
 from .conftest import DATA, play_and_store

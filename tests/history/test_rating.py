@@ -2,7 +2,7 @@
 
 import pytest
 
-from tables import rating
+from history import rating
 
 
 def expected_ratings(games):

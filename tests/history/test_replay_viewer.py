@@ -5,8 +5,8 @@ import re
 
 from django.urls import reverse
 
+from history import replayer
 from rules.engine.actions import parse_action
-from tables import replayer
 
 FORWARD = re.compile(r'class="button step-forward" href="([^"]+)"')
 BACK = re.compile(r'class="button step-back" href="([^"]+)"')

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from history.logs.importer import import_log
 from rules.engine import rulesets
-from tables.logs.importer import import_log
 from tables.models import Game, HandRecord
 
 from .conftest import EAST_ONLY, play_and_store

@@ -2,15 +2,15 @@
 
 The games are replayed with the same seeds and bots, and every number is counted
 from the engine's results and action logs (not from the stored rows and not with
-:mod:`tables.stats`), then compared with what the profile computes and shows.
+:mod:`history.stats`), then compared with what the profile computes and shows.
 """
 
 from collections import Counter
 
 import pytest
 
+from history import stats
 from rules.engine.simulate import play_game
-from tables import stats
 
 from .conftest import BOTS, EAST_ONLY, seating
 

@@ -21,11 +21,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from history.logs import mjlog
+from history.logs import shuffle as tenhou_shuffle
+from history.logs.importer import import_log
 from players.models import Player
 from rules.engine.tiles import format_tiles
-from tables.logs import mjlog
-from tables.logs import shuffle as tenhou_shuffle
-from tables.logs.importer import import_log
 from tables.models import Game, HandRecord
 
 from .conftest import DATA
@@ -277,7 +277,7 @@ def test_it_names_the_unknown_preset_and_missing_files(db):
 
 
 def test_it_refuses_a_log_a_reader_trips_over_without_crashing(db, monkeypatch):
-    from tables.logs import mjai
+    from history.logs import mjai
 
     def trips(*args, **kwargs):
         raise TypeError("an unforeseen shape")

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from players.models import Player
-from tables.logs.store import placeholder
+from history.logs.store import placeholder
 from tournaments import exports
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from players.models import Player
 from rules.models import Ruleset
 from tables import dbwork, frames, lobby, states
 from tables.models import Seat, Table
-from tables.play import start_game
+from tables.submit import start_game
 
 
 @pytest.fixture(autouse=True)

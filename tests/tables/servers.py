@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tables.daphne_child import DaphneChild
+from devtools.daphne_child import DaphneChild
 
 
 class Server(DaphneChild):

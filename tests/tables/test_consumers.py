@@ -5,11 +5,11 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from rules.engine.state import pending_seats
-from rules.engine.views import seat_view
+from rules.engine import pending_seats
+from rules.engine.visibility import seat_view
 from tables import autoplay, broadcast, lobby, states
-from tables.driver import Driver
 from tables.models import Game, HandRecord, Table
+from tables.runner import Driver
 
 from .conftest import make_table, start
 from .sockets import (
@@ -295,8 +295,8 @@ def check_aids_from_own_view(frame: str, seat: int, all_states) -> None:
 
 def replay_all(game_row):
     """The state at every version of a stored game."""
+    from rules.engine import apply
     from rules.engine.actions import parse_action
-    from rules.engine.state import apply
 
     state = states.replay_log(states.setup_of(game_row), [])
     out = [state]

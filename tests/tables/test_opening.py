@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from rules.models import Ruleset
 from tables import autoplay
-from tables.driver import Driver
+from tables.runner import Driver
 from tables.lobby import bot_player
 from tables.models import Game, Seat, Table
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
+from devtools.scripted import ACTION, VERSION, ScriptedPlayer, choose
 from rules.engine.actions import parse_action
 from tables.models import Game, HandRecord
-from tables.scripted import ACTION, VERSION, ScriptedPlayer, choose
 from tests.conftest import using_services
 
 from .conftest import make_table, start

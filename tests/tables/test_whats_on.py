@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tables.models import Table
-from tables.play import submit
+from tables.submit import submit
 
 from .conftest import make_table, start
 
@@ -48,8 +48,8 @@ def test_it_lists_recent_finished_games_with_placements_but_not_private_ones(
 
 def finish(game):
     """Play the game to its end with the tsumogiri choice for whoever must act."""
-    from rules.engine.state import pending_seats
-    from rules.engine.views import seat_view
+    from rules.engine import pending_seats
+    from rules.engine.visibility import seat_view
     from tables import autoplay, states
     from tables.models import Game
 

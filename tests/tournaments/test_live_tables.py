@@ -4,12 +4,12 @@ their games from the round's wall seed, and the finished games fill the standing
 import pytest
 from django.urls import reverse
 
-from rules.engine.state import pending_seats
-from rules.engine.views import seat_view
+from rules.engine import pending_seats
+from rules.engine.visibility import seat_view
 from tables import autoplay, states
 from tables.models import Game
 from tables.models import Table as LiveTable
-from tables.play import submit
+from tables.submit import submit
 from tournaments import live, presenters, rounds
 from tournaments.models import Result, Seat, Tournament
 

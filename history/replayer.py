@@ -10,7 +10,7 @@ which the engine makes in one move, are two steps.
 
 Frames are built from what the engine lets a viewer see:
 
-* from a seat: :func:`rules.engine.views.seat_view` of the step's state, the only
+* from a seat: :func:`rules.engine.visibility.seat_view` of the step's state, the only
   code that decides what a seat sees (its own tiles; everyone's melds and rivers;
   others' concealed tiles as backs);
 * with all hands open: the state itself, and only for a game that has ended.
@@ -28,13 +28,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from rules.engine.actions import DISCARDING, PASS, Action, parse_action
-from rules.engine.play import apply
+from rules.engine.game import apply
 from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
-from rules.engine.views import seat_view, spectator_view
-
-from . import markup, presenters, states
+from rules.engine.visibility import seat_view, spectator_view
+from tables import markup, presenters, states
 
 WIND_NAMES = ("East", "South", "West", "North")
 CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}

@@ -1,7 +1,7 @@
 """``python manage.py fuzz --messages N --seed S [--url ws://host:port] [--forms N]``.
 
 Sends seeded hostile socket messages and form posts to a live server and checks
-that it stays correct (see :mod:`tables.fuzzing`). Without ``--url`` it serves the
+that it stays correct (see :mod:`devtools.fuzzing`). Without ``--url`` it serves the
 site itself with daphne on a free port, on this process's database settings. Exits
 non-zero, naming the seed, when anything was violated.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tables import fuzzing
+from devtools import fuzzing
 
 
 class Command(BaseCommand):

@@ -3,11 +3,11 @@
 import json
 import random
 
+from rules.engine import apply, new_game
 from rules.engine.actions import PASS
 from rules.engine.rulesets import RONIN
-from rules.engine.state import apply, new_game
 from rules.engine.testing import play, scenario, tsumogiri
-from rules.engine.views import (
+from rules.engine.visibility import (
     seat_view,
     spectator_view,
     view_tiles,

@@ -4,7 +4,7 @@ Set-up goes through the ORM, so run this command with the same database settings
 as the server under test (the same ``SQLITE_PATH`` or ``DATABASE_URL``, and the same
 ``REDIS_URL``): it creates four players per table (``loadtest-<table>-<seat>``), signs
 each in by writing a session row, opens the tables with an East-only ruleset and starts
-their games. Then four scripted players per table (:mod:`tables.scripted`) connect to
+their games. Then four scripted players per table (:mod:`devtools.scripted`) connect to
 ``--url`` and play, each waiting a random think time around ``--think`` seconds before
 a move, as people would. When a table's game ends, a new one starts there and its
 players connect again, until ``--duration`` seconds of play are over (a soak test is a
@@ -22,7 +22,7 @@ figures count only moves made after the last connect.
 At the end an audit checks that nothing was lost or applied twice: every move a
 client sent that the server took appears exactly once in the stored logs, no refused
 move appears, and every stored game replays to its stored state (see
-:func:`tables.scripted.audit_moves` and :func:`~tables.scripted.audit_game`). The
+:func:`devtools.scripted.audit_moves` and :func:`~devtools.scripted.audit_game`). The
 command fails when the audit does. Afterwards the load-test tables are deleted
 (``--keep``, or a failed audit, keeps them).
 """
@@ -46,12 +46,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Sum
 from django.utils import timezone
 
+from devtools.scripted import ScriptedPlayer, audit_game, audit_moves
 from players.models import Player
 from rules.models import Ruleset
 from tables.clock import ManualClock
 from tables.models import Game, Seat, Table
-from tables.play import start_game
-from tables.scripted import ScriptedPlayer, audit_game, audit_moves
+from tables.submit import start_game
 
 PREFIX = "loadtest-"
 RULESET = "Load test (East only)"

@@ -313,7 +313,7 @@ def copies_in_log(log: list[str], move: SentMove, starts: set[int] = frozenset()
     """Where ``move`` was stored: the log positions that hold it.
 
     A move sent at version v goes in at position v, or later when it answered a call
-    and other seats' answers went in first (``tables.play.submit`` lets those commute),
+    and other seats' answers went in first (``tables.submit.submit`` lets those commute),
     so the search runs from v over the other seats' answers. It stops where a new
     hand starts (``starts``: positions of first actions): a hand's last discard may
     end it and the new hand's dealer draw and throw that very tile again.
@@ -400,9 +400,8 @@ def audit_game(game) -> list[str]:
     stored hand record with what the replay gives.
     """
     from rules.engine.actions import parse_action
-    from rules.engine.play import apply, start
-
-    from . import records, states
+    from rules.engine.game import apply, start
+    from tables import records, states
 
     problems: list[str] = []
     log = list(game.log)

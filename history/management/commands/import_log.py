@@ -1,6 +1,6 @@
 """``manage.py import_log FILE... [--ruleset KEY] [--check] [--dry-run] [--verbose]``.
 
-Imports game logs as history (see :mod:`tables.logs.importer`): Tenhou XML
+Imports game logs as history (see :mod:`history.logs.importer`): Tenhou XML
 records, tenhou.net/6 JSON, mjai JSON lines and our own JSON. Each hand is replayed
 through our engine and compared with the log; the command prints one line per
 file (and, with ``--verbose``, one per hand). ``--check`` exits with status 1 when
@@ -15,9 +15,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from history.logs.importer import import_log
 from rules.engine import rulesets
 from rules.engine.errors import InvalidRuleset
-from tables.logs.importer import import_log
 
 
 class Command(BaseCommand):

@@ -20,7 +20,7 @@ scratch at any time, so a corrected or imported game simply updates everyone.
 
 Bots and players created by log imports are rated too, because they are opponents
 whose strength matters to the table average, but the club ranking lists only
-members (see :mod:`tables.history_views`). A bot account that holds several seats
+members (see :mod:`history.views`). A bot account that holds several seats
 of one game is rated once per seat, each seat against the same table average.
 """
 
@@ -30,8 +30,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from . import twins
-from .models import Game
+from tables import twins
+from tables.models import Game
 
 START = 1500.0
 PLACE_POINTS = {1: 30.0, 2: 10.0, 3: -10.0, 4: -30.0}

@@ -25,11 +25,11 @@ from django.utils.dateparse import parse_datetime
 
 from rules.engine.actions import parse_action
 from rules.engine.errors import IllegalAction, InvalidAction, InvalidHand, InvalidRuleset
-from rules.engine.play import apply, start
+from rules.engine.game import apply, start
 from rules.engine.replay import FORMAT, setup_from_json
 from rules.engine.state import GameSetup
+from tables import records
 
-from .. import records
 from .model import LogFormatError
 
 

@@ -6,13 +6,13 @@ import datetime as dt
 import pytest
 from channels.db import database_sync_to_async
 
+from rules.engine import pending_seats
 from rules.engine.actions import Action
-from rules.engine.state import pending_seats
-from rules.engine.views import seat_view
+from rules.engine.visibility import seat_view
 from tables import autoplay, states
-from tables.driver import Driver
 from tables.models import DriverLease, Game, Seat
-from tables.play import submit
+from tables.runner import Driver
+from tables.submit import submit
 
 from .conftest import make_table, start
 

@@ -40,14 +40,14 @@ from dataclasses import dataclass
 from channels.layers import get_channel_layer
 from django.db.models import Q
 
-from rules.engine.state import pending_seats
+from rules.engine import pending_seats
 
 from . import autoplay, broadcast, conf, presence, states
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
 from .models import DriverLease, Game, Seat, Table
-from .play import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
+from .submit import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
 
 log = logging.getLogger(__name__)
 

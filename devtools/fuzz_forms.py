@@ -1,6 +1,6 @@
 """The fuzzer's form posts: random lobby, table, calculator, API, log-import and
 tournament forms over HTTP with CSRF, from signed-in and anonymous clients. Every
-answer must be below 500 (see :mod:`tables.fuzzing`, which runs these alongside the
+answer must be below 500 (see :mod:`devtools.fuzzing`, which runs these alongside the
 socket messages)."""
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ class FormFuzzer:
         return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
     def table_ids(self) -> list[int]:
-        from .models import Table
+        from tables.models import Table
 
         ids = list(Table.objects.order_by("-pk").values_list("pk", flat=True)[:10])
         return [*ids, 999_999]

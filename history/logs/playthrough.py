@@ -34,7 +34,7 @@ from rules.engine.actions import (
     Action,
 )
 from rules.engine.errors import IllegalAction
-from rules.engine.play import apply, explain, pending_seats
+from rules.engine.game import apply, explain, pending_seats
 from rules.engine.state import GameSetup, GameState, HandResult
 from rules.engine.tiles import EAST
 from rules.engine.turns import deal

@@ -6,14 +6,14 @@ it must use the same database as the server (the same ``SQLITE_PATH`` or
 daphne on a free port with this process's database settings.
 
 Each table slot seats a fuzz player, a well-behaved scripted player
-(:class:`tables.scripted.ScriptedPlayer`) and two bots, and has a signed-in
+(:class:`devtools.scripted.ScriptedPlayer`) and two bots, and has a signed-in
 spectator that is not seated. The fuzz player's socket and the spectator's send a
 seeded mix of messages: wrong JSON types, huge strings, unknown actions, stale and
 future versions, other seats' actions, settings toggles, binary frames, bursts past
 the rate limit, and legal moves taken from the buttons of the last frame, so games
 go on. When a slot's game ends a new table takes its place. Meanwhile a thread posts
 random lobby, table, calculator, API, log-import and tournament forms over HTTP with CSRF
-(:mod:`tables.fuzz_forms`).
+(:mod:`devtools.fuzz_forms`).
 
 Checked, each a violation that makes the command exit non-zero:
 
@@ -43,10 +43,10 @@ from pathlib import Path
 from django.conf import settings
 from django.db.models import Q
 
+from rules.engine import apply
 from rules.engine.actions import parse_action
-from rules.engine.state import apply
+from tables import records, states
 
-from . import records, states
 from .daphne_child import DaphneChild
 from .fuzz_forms import FormFuzzer
 
@@ -158,9 +158,8 @@ def fuzz_ruleset():
 def clear() -> None:
     """Remove what an earlier run left: its tables (with their games) and tournaments."""
     from players.models import Player
+    from tables.models import Table
     from tournaments.models import Tournament
-
-    from .models import Table
 
     people = Player.objects.filter(username__startswith=PREFIX)
     Table.objects.filter(Q(name__startswith=PREFIX) | Q(created_by__in=people)).delete()
@@ -179,9 +178,9 @@ class Slot:
 
 
 def new_slot(number: int, epoch: int, seed: int) -> Slot:
-    from . import lobby
-    from .models import Seat, Table
-    from .play import start_game
+    from tables import lobby
+    from tables.models import Seat, Table
+    from tables.submit import start_game
 
     fuzz = fuzz_player(f"player{number}")
     good = fuzz_player(f"good{number}")
@@ -541,8 +540,7 @@ class Fuzzer:
 
 def fuzzed_games():
     from players.models import Player
-
-    from .models import Game
+    from tables.models import Game
 
     people = Player.objects.filter(username__startswith=PREFIX)
     return Game.objects.filter(
@@ -552,7 +550,7 @@ def fuzzed_games():
 
 def check_game(game) -> list[str]:
     """How the stored game differs from a replay of its action log (empty: it does not)."""
-    from .models import HandRecord
+    from tables.models import HandRecord
 
     problems = []
     where = f"game {game.pk} (table {game.table_id})"

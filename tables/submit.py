@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from rules.engine import apply
 from rules.engine.actions import Action, format_action, parse_action
 from rules.engine.errors import IllegalAction, InvalidAction
-from rules.engine.state import GameState, apply
+from rules.engine.state import GameState
 
 from . import clock as clocks
 from . import conf, records, states, timers

@@ -29,13 +29,13 @@ from players.names import PLACEHOLDER_PREFIX
 from rules.engine import rulesets
 from rules.engine.actions import format_action
 from rules.engine.errors import InvalidHand
-from rules.engine.play import apply, start
+from rules.engine.game import apply, start
 from rules.engine.standings import final_standings
 from rules.engine.state import GameSetup
 from rules.models import Ruleset
+from tables import records
+from tables.models import BOT_LEVELS, WINDS, Game, HandRecord, Seat, Table
 
-from .. import records
-from ..models import BOT_LEVELS, WINDS, Game, HandRecord, Seat, Table
 from . import yaku as yaku_names
 from .model import LogHand
 

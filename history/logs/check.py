@@ -27,8 +27,8 @@ from rules.engine.state import GameSetup, HandResult
 from rules.engine.tiles import EAST
 
 from . import yaku as yaku_names
-from .driver import HandReplay, play_hand
 from .model import WIND_NAMES, LogGame, LogHand, LogResult
+from .playthrough import HandReplay, play_hand
 from .walls import BuiltWall, build_wall
 
 MATCH, MISMATCH, UNREPRODUCIBLE = "match", "mismatch", "unreproducible"

@@ -5,14 +5,14 @@ import itertools
 
 import pytest
 
+from rules.engine import pending_seats
 from rules.engine.actions import format_action
-from rules.engine.state import pending_seats
-from rules.engine.views import seat_view
+from rules.engine.visibility import seat_view
 from tables import autoplay, states
-from tables import play as table_play
+from tables import submit as table_play
 from tables.models import Game, HandRecord, Table
-from tables.play import Illegal, Malformed, StaleVersion, submit
 from tables.signals import game_finished
+from tables.submit import Illegal, Malformed, StaleVersion, submit
 
 from .conftest import make_table, start
 

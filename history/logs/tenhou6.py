@@ -48,8 +48,8 @@ from rules.engine.actions import (
     SHOUMINKAN,
 )
 from rules.engine.errors import InvalidRuleset
+from rules.engine.game import apply, start
 from rules.engine.payments import round_up_100
-from rules.engine.play import apply, start
 from rules.engine.state import GameSetup
 from rules.engine.tiles import is_red
 from rules.engine.wall import dealt_hand

@@ -3,7 +3,7 @@
 They live in ``tables`` rather than ``players`` because they are built from games,
 and dependencies run one way: ``tables`` may import ``players``, never the reverse.
 Profiles and the ranking are served under ``/players/``; a finished game's pages
-under ``/players/games/<id>/`` (see :mod:`tables.history_urls`).
+under ``/players/games/<id>/`` (see :mod:`history.urls`).
 
 A game's history opens when the game ends: until then its page, replays and
 exports answer 403 with a message, so a running table's hands never leak. Private
@@ -28,11 +28,12 @@ from players.models import Player
 from rules.engine import rulesets
 from rules.engine.actions import parse_action
 from rules.engine.standings import format_final
+from tables import lobby, states, twins
+from tables.models import WINDS, Game, HandRecord
 
-from . import charts, lobby, rating, replayer, states, stats, twins
+from . import charts, rating, replayer, stats
 from .logs import ownjson, tenhou6
 from .logs.importer import MAX_BYTES, import_log
-from .models import WINDS, Game, HandRecord
 
 RESULT_LABELS = dict(HandRecord.RESULT_TYPES)
 SORTS = {
