@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 from . import bots as bot_registry
 from . import invariants
+from .game import apply, legal_actions, new_game, pending_seats
 from .rulesets import Ruleset
-from .state import apply, legal_actions, new_game, pending_seats  # FIXME
 from .visibility import seat_view
 
 WIN_KINDS = ("ron", "tsumo")
