@@ -7,16 +7,16 @@ with a profile (``<username>/``) whatever a member is called.
 
 from django.urls import path
 
-from . import history_views
+from . import views
 
 app_name = "history"
 
 urlpatterns = [
-    path("", history_views.ranking, name="ranking"),
-    path("games/import/", history_views.import_logs, name="import"),
-    path("games/<int:pk>/", history_views.game_page, name="game"),
-    path("games/<int:pk>/tenhou6.json", history_views.export_tenhou, name="export_tenhou"),
-    path("games/<int:pk>/game.json", history_views.export_json, name="export_json"),
-    path("games/<int:pk>/hands/<int:hand>/", history_views.replay, name="replay"),
-    path("<str:username>/", history_views.profile, name="profile"),
+    path("", views.ranking, name="ranking"),
+    path("games/import/", views.import_logs, name="import"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/tenhou6.json", views.export_tenhou, name="export_tenhou"),
+    path("games/<int:pk>/game.json", views.export_json, name="export_json"),
+    path("games/<int:pk>/hands/<int:hand>/", views.replay, name="replay"),
+    path("<str:username>/", views.profile, name="profile"),
 ]
