@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tables import rating, stats
+from history import rating, stats
 from tables.models import Game, Table
 
 from .conftest import play_and_store
