@@ -8,8 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from players.models import Player
 from history.logs.importer import import_log
+from players.models import Player
 from tables.models import Game
 
 from .conftest import DATA

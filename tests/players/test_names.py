@@ -7,8 +7,8 @@ import io
 import pytest
 from django.urls import reverse
 
-from players.models import Player
 from history.logs.store import placeholder
+from players.models import Player
 from tournaments import exports
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from rules.models import Ruleset
 from tables import autoplay
-from tables.runner import Driver
 from tables.lobby import bot_player
 from tables.models import Game, Seat, Table
+from tables.runner import Driver
 
 from .conftest import start
 

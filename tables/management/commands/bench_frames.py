@@ -18,9 +18,9 @@ import time
 from django.core.management.base import BaseCommand
 
 from rules.engine import bots as bot_registry
+from rules.engine import new_game, pending_seats
 from rules.engine.rulesets import preset
 from rules.engine.simulate import bot_move, bot_rng
-from rules.engine import new_game, pending_seats
 from tables import frames
 
 
