@@ -115,7 +115,8 @@ def test_it_loads_the_demo_club_idempotently(capsys):
     call_command("load_demo")
     second = capsys.readouterr().out
     assert "shown only once" in first and "already loaded" in second
-    assert Player.objects.filter(is_bot=False).count() == 4
+    assert Player.objects.filter(is_bot=False).count() == 5
+    assert Player.objects.get(username="hisa").groups.filter(name="Organizers").exists()
     assert Ruleset.objects.filter(is_default=True).count() == 1
 
 

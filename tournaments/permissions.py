@@ -30,9 +30,24 @@ def refuse_unless_organizer(request, tournament):
     )
 
 
+ORGANIZERS = "Organizers"  # the group a club admin puts members in (made by a migration)
+
+
+def is_club_admin(user) -> bool:
+    return bool(user.is_authenticated and (user.is_staff or user.is_superuser))
+
+
+def may_create_events(user) -> bool:
+    """Club admins, and members a club admin made organizers (no ``is_staff`` needed)."""
+    if is_club_admin(user):
+        return True
+    return bool(user.is_authenticated and user.groups.filter(name=ORGANIZERS).exists())
+
+
 def refuse_unless_staff(request):
-    """None for club staff (who may create events), else the 403 response."""
-    user = request.user
-    if user.is_authenticated and (user.is_staff or user.is_superuser):
+    """None for club admins and organizers (who may create events), else the 403 response."""
+    if may_create_events(request.user):
         return None
-    return forbidden(request, "Only club staff can create tournaments and leagues.")
+    return forbidden(
+        request, "Only organizers can create tournaments and leagues; ask a club admin."
+    )

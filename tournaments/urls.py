@@ -1,12 +1,20 @@
 from django.urls import path
 
-from . import round_views, scored_views, views
+from . import role_views, round_views, scored_views, views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.create, name="create"),
+    path("organizers/", role_views.organizers, name="organizers"),
+    path("<int:tournament_id>/referees/", role_views.referee_add, name="referee_add"),
+    path(
+        "<int:tournament_id>/referees/<int:player_id>/remove/",
+        role_views.referee_remove,
+        name="referee_remove",
+    ),
+    path("<int:tournament_id>/close/", role_views.close_event, name="close"),
     path("<int:tournament_id>/", views.detail, name="detail"),
     path("<int:tournament_id>/edit/", views.edit, name="edit"),
     path("<int:tournament_id>/organizers/", views.organizer_add, name="organizer_add"),

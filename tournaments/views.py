@@ -30,7 +30,12 @@ from .forms import (
     TournamentForm,
 )
 from .models import WIND_NAMES, Registration, Seat, Tournament, TournamentTable
-from .permissions import refuse_unless_organizer, refuse_unless_staff
+from .permissions import (
+    is_club_admin,
+    may_create_events,
+    refuse_unless_organizer,
+    refuse_unless_staff,
+)
 
 # --- events
 
@@ -53,7 +58,8 @@ def index(request):
             "current": current,
             "upcoming": upcoming[::-1],
             "past": past,
-            "can_create": request.user.is_authenticated and request.user.is_staff,
+            "can_create": may_create_events(request.user),
+            "is_club_admin": is_club_admin(request.user),
         },
     )
 

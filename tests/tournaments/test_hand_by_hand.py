@@ -239,3 +239,42 @@ def test_hand_by_hand_standings_show_tables_in_play(client, scored_table):
     scored_tables.save_hand(scored_table, DeclaredHand("ron", (WinValue(1, 3, 30),), 2), "a", east)
     page = client.get(f"/tournaments/{scored_table.tournament_id}/standings/").content.decode()
     assert "Tables in play" in page and "28900" in page
+
+
+def test_hand_by_hand_an_organizer_without_staff_creates_events(client, make_members, organizer):
+    from django.contrib.auth.models import Group
+
+    (member,) = make_members(1, prefix="o")
+    signed_in(client, member)
+    assert client.get("/tournaments/new/").status_code == 403
+    client.logout()
+    signed_in(client, organizer)  # a club admin ticks the member on the organizers page
+    client.post("/tournaments/organizers/", {"organizer": [member.pk]})
+    assert Group.objects.get(name="Organizers").user_set.filter(pk=member.pk).exists()
+    client.logout()
+    signed_in(client, member)
+    assert not member.is_staff
+    assert client.get("/tournaments/new/").status_code == 200
+    assert client.get("/tournaments/organizers/").status_code == 403
+
+
+def test_hand_by_hand_a_referee_corrects_a_confirmed_table_with_a_reason(
+    client, scored_table, member
+):
+    east = players_of(scored_table)[0]
+    _play_to_the_end(scored_table, east)
+    scored_tables.confirm(scored_table, east)
+    scored_table.tournament.referees.add(member)
+    signed_in(client, member)
+    client.post(url(scored_table, "score_undo"), {"reason": "dora miscounted"})
+    line = Correction.objects.get(table=scored_table)
+    assert (line.changed_by, line.reason) == (member, "dora miscounted")
+    assert "confirmation withdrawn" in line.new_value
+
+
+def test_hand_by_hand_a_closed_event_takes_no_more_hands(client, scored_table, organizer):
+    signed_in(client, organizer)
+    client.post(f"/tournaments/{scored_table.tournament_id}/close/")
+    response = post_hand(client, scored_table, **RON_SOUTH_FROM_WEST)
+    assert b"This event is closed" in response.content
+    assert not ScoredHand.objects.exists()

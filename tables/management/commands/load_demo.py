@@ -14,6 +14,8 @@ from rules.engine import rulesets
 from rules.models import Ruleset
 
 MEMBERS = [("akagi", "Akagi"), ("washizu", "Washizu"), ("saki", "Saki"), ("nodoka", "Nodoka")]
+ORGANIZER = ("hisa", "Hisa")  # runs the club's events without being staff
+ORGANIZERS_GROUP = "Organizers"  # the group the tournaments app's migration creates
 DEMO_TABLE = "Demo table: three bots wait for a fourth"
 
 
@@ -22,13 +24,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         created = []
-        for username, display in MEMBERS:
+        for username, display in [*MEMBERS, ORGANIZER]:
             if not Player.objects.filter(username=username).exists():
                 password = secrets.token_urlsafe(9)
                 Player.objects.create_user(
                     username=username, password=password, display_name=display
                 )
                 created.append((username, password))
+        self.make_organizer()
         bots.ensure_bots(Player)
         for key, preset in rulesets.PRESETS.items():
             Ruleset.objects.get_or_create(
@@ -37,6 +40,12 @@ class Command(BaseCommand):
             )
         self.open_table()
         self.after_members(created)
+
+    def make_organizer(self):
+        from django.contrib.auth.models import Group
+
+        group, _ = Group.objects.get_or_create(name=ORGANIZERS_GROUP)
+        group.user_set.add(Player.objects.get(username=ORGANIZER[0]))
 
     def open_table(self):
         """One open table with three careful bots, waiting for a member to sit down."""

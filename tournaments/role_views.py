@@ -1,0 +1,80 @@
+"""Roles: club admins name organizers; organizers name referees and close their events."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from .models import Tournament
+from .permissions import ORGANIZERS, forbidden, is_club_admin, refuse_unless_organizer
+
+
+def organizers(request):
+    """A club admin ticks the members who may create and run events."""
+    if not is_club_admin(request.user):
+        return forbidden(request, "Only a club admin can name organizers.")
+    group, _ = Group.objects.get_or_create(name=ORGANIZERS)
+    members = get_user_model().objects.filter(is_bot=False, is_active=True).order_by("username")
+    if request.method == "POST":
+        chosen = set(request.POST.getlist("organizer"))
+        picked = [m for m in members if str(m.pk) in chosen]
+        group.user_set.set(picked)
+        messages.success(request, f"{len(picked)} member(s) can now create and run events.")
+        return redirect("tournaments:organizers")
+    current = set(group.user_set.values_list("pk", flat=True))
+    rows = [{"member": m, "on": m.pk in current} for m in members]
+    return render(request, "tournaments/organizers.html", {"rows": rows})
+
+
+def _member(request, tournament, field="player"):
+    name = request.POST.get(field, "").strip()
+    user = get_user_model().objects.filter(username__iexact=name, is_bot=False).first()
+    if user is None:
+        messages.error(request, f"No member is called {name!r}.")
+    return user
+
+
+@require_POST
+def referee_add(request, tournament_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    user = _member(request, tournament)
+    if user is not None:
+        tournament.referees.add(user)
+        messages.success(request, f"{user.name} referees this event.")
+    return redirect(tournament)
+
+
+@require_POST
+def referee_remove(request, tournament_id, player_id):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    tournament.referees.remove(player_id)
+    messages.success(request, "The referee was removed.")
+    return redirect(tournament)
+
+
+@require_POST
+def close_event(request, tournament_id):
+    """Close (or reopen) the event: a closed event takes no more hands or results."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    if tournament.closed:
+        tournament.closed = None
+        messages.success(request, "The event is open again.")
+    else:
+        tournament.closed = timezone.now()
+        tournament.registration_open = False
+        messages.success(request, "The event is closed; its standings are final.")
+    tournament.save(update_fields=["closed", "registration_open"])
+    return redirect(tournament)
