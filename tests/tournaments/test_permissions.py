@@ -86,7 +86,7 @@ def test_it_refuses_every_change_from_a_visitor_who_is_not_signed_in(event, memb
 def test_it_lets_only_club_staff_create_events(member, organizer):
     response = signed_in(member).get(reverse("tournaments:create"))
     assert response.status_code == 403
-    assert "Only club staff can create" in response.content.decode()
+    assert "Only organizers can create" in response.content.decode()
     assert Client().get(reverse("tournaments:create")).status_code == 403
     assert signed_in(organizer).get(reverse("tournaments:create")).status_code == 200
     assert not Tournament.objects.exists()
