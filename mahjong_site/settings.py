@@ -97,7 +97,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "mahjong_site.context.club",
             ],
-            "builtins": ["rules.templatetags.tiles"],
+            "builtins": ["rules.templatetags.tiles", "rules.templatetags.words"],
         },
     }
 ]

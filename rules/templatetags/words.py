@@ -1,0 +1,43 @@
+"""How the site words a hand's value (a builtin library: no {% load %} needed).
+
+A yakuman is named, never counted: the scorer reports 13 han per yakuman it is worth,
+so a double yakuman would otherwise read "26 han".
+"""
+
+from django import template
+
+register = template.Library()
+
+YAKUMAN_HAN = 13
+MULTIPLES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
+
+
+def yakuman_words(count: int) -> str:
+    return MULTIPLES.get(count, f"{count}-fold yakuman")
+
+
+@register.filter
+def yaku_han(han) -> str:
+    """One yaku's worth: "2 han", or "yakuman" / "double yakuman" for a yakuman entry."""
+    try:
+        value = int(han)
+    except (TypeError, ValueError):
+        return str(han)
+    if value >= YAKUMAN_HAN and value % YAKUMAN_HAN == 0:
+        return yakuman_words(value // YAKUMAN_HAN)
+    return f"{value} han"
+
+
+@register.filter
+def hand_han(han, limit="") -> str:
+    """A whole hand's worth: "5 han", but a yakuman hand by its name ("2x yakuman" is
+    "double yakuman"). A counted (kazoe) yakuman keeps its real han."""
+    limit = str(limit or "")
+    if limit == "yakuman":
+        return "yakuman"
+    if limit.endswith("x yakuman") and limit[:-9].isdigit():
+        return yakuman_words(int(limit[:-9]))
+    try:
+        return f"{int(han)} han"
+    except (TypeError, ValueError):
+        return str(han)

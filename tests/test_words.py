@@ -1,0 +1,63 @@
+"""The words the site uses for a hand's value: a yakuman is named, never counted."""
+
+import pytest
+from django.template import engines
+
+from rules.templatetags.words import hand_han, yaku_han
+
+
+@pytest.mark.parametrize(
+    ("han", "words"),
+    [(1, "1 han"), (2, "2 han"), (13, "yakuman"), (26, "double yakuman"), (39, "triple yakuman")],
+)
+def test_it_words_one_yaku_s_worth(han, words):
+    assert yaku_han(han) == words
+
+
+@pytest.mark.parametrize(
+    ("han", "limit", "words"),
+    [
+        (3, "", "3 han"),
+        (7, "haneman", "7 han"),
+        (13, "kazoe yakuman", "13 han"),  # a counted yakuman keeps its real han
+        (13, "yakuman", "yakuman"),
+        (26, "2x yakuman", "double yakuman"),
+    ],
+)
+def test_it_words_a_whole_hand_s_worth(han, limit, words):
+    assert hand_han(han, limit) == words
+
+
+def test_it_offers_the_filters_in_every_template_without_loading():
+    template = engines["django"].from_string("{{ 26|yaku_han }} / {{ 26|hand_han:'2x yakuman' }}")
+    assert template.render({}) == "double yakuman / double yakuman"
+
+
+@pytest.mark.django_db
+def test_it_shows_a_double_yakuman_by_name_in_the_calculator(client):
+    from django.urls import reverse
+
+    # four concealed triplets won on a single wait: a double yakuman where allowed
+    response = client.get(
+        reverse("rules:calculator"),
+        {"hand": "111m333p555s777z11z", "win_tile": "1z", "win": "tsumo"},
+    )
+    html = response.content.decode()
+    assert "26 han" not in html and '<th class="num">26</th>' not in html
+    assert "yakuman" in html
+
+
+@pytest.mark.django_db
+def test_it_totals_a_double_yakuman_by_name_in_the_calculator_breakdown(client):
+    import re
+
+    from django.urls import reverse
+
+    response = client.get(
+        reverse("rules:calculator"),
+        {"hand": "111m333p555s777z11z", "win_tile": "1z", "win": "tsumo"},
+    )
+    html = response.content.decode()
+    total = re.search(r"<tfoot><tr><th>Total</th><th class=\"num\">(.*?)</th>", html)
+    assert total is not None, html[-3000:]
+    assert total[1] in ("yakuman", "double yakuman")
