@@ -237,11 +237,15 @@ CONTENT_SECURITY_POLICY = os.environ.get(
     "frame-ancestors 'none'",
 )
 
+# One handler, on the root logger. Django's default configuration gives the "django"
+# logger a console handler of its own as well, so every one of its messages (a 404's
+# "Not Found", say) was printed twice; here it only passes its messages up to the root.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }
 
 # --- e-mail (password reset links). In development the mail is printed on the

@@ -115,6 +115,10 @@ def test_it_loads_the_demo_club_idempotently(capsys):
     call_command("load_demo")
     second = capsys.readouterr().out
     assert "shown only once" in first and "already loaded" in second
+    box = first.strip().splitlines()
+    assert box[0] == box[-1] and set(box[0]) == {"+", "-"}, "the passwords come in a box"
+    assert all(line.startswith("| ") and line.endswith(" |") for line in box[1:-1])
+    assert sum("akagi" in line for line in box) == 1
     assert Player.objects.filter(is_bot=False).count() == 5
     assert Player.objects.get(username="hisa").groups.filter(name="Organizers").exists()
     assert Ruleset.objects.filter(is_default=True).count() == 1
@@ -127,3 +131,13 @@ def test_it_validates_stored_ruleset_settings():
     with pytest.raises(ValidationError) as info:
         ruleset.full_clean()
     assert "uma" in str(info.value)
+
+
+def test_it_prints_each_server_log_message_once():
+    import logging
+
+    logger, handlers = logging.getLogger("django.request"), []
+    while logger is not None:
+        handlers += [h for h in logger.handlers if type(h) is logging.StreamHandler]
+        logger = logger.parent if logger.propagate else None
+    assert len(handlers) == 1, handlers

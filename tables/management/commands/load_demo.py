@@ -22,6 +22,11 @@ DEMO_TABLE = "Demo table: three bots wait for a fourth"
 class Command(BaseCommand):
     help = "Create the demo club (members, bots, rulesets) if it is not there yet."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--url", default="", help="the address the site will be served on (shown in the box)"
+        )
+
     def handle(self, *args, **options):
         created = []
         for username, display in [*MEMBERS, ORGANIZER]:
@@ -39,7 +44,7 @@ class Command(BaseCommand):
                 defaults={"preset": key, "is_default": key == rulesets.DEFAULT_PRESET},
             )
         self.open_table()
-        self.after_members(created)
+        self.after_members(created, options.get("url", ""))
 
     def make_organizer(self):
         from django.contrib.auth.models import Group
@@ -60,10 +65,19 @@ class Command(BaseCommand):
         for index in (1, 2, 3):
             Seat.objects.create(table=table, index=index, player=bot, bot_level="careful")
 
-    def after_members(self, created):
+    def after_members(self, created, url=""):
         if created:
-            self.stdout.write("Demo members created (these passwords are shown only once):")
-            for username, password in created:
-                self.stdout.write(f"  {username:10} {password}")
+            lines = ["Demo members created (these passwords are shown only once):", ""]
+            lines += [f"  {username:10} {password}" for username, password in created]
         else:
-            self.stdout.write("Demo club already loaded.")
+            lines = ["Demo club already loaded (its members keep their passwords)."]
+        if url:
+            lines += ["", f"Serving on {url}"]
+        self.stdout.write(box(lines))
+
+
+def box(lines: list[str]) -> str:
+    """The lines framed, so they stand out at the end of the set-up output."""
+    width = max(len(line) for line in lines)
+    rule = "+" + "-" * (width + 2) + "+"
+    return "\n".join([rule, *(f"| {line:<{width}} |" for line in lines), rule])
