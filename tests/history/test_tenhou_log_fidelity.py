@@ -1,4 +1,4 @@
-"""Real games played on Tenhou (one hanchan, one East-only game; see
+"""Real games played on Tenhou (two hanchan, one East-only game; see
 tests/data/logs/REAL_GAMES.md) replay hand by hand with the record's own outcome, hands
 and scores, and so do hand-written logs of Tenhou's rarer endings."""
 
@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db
     ("name", "hands", "last"),
     [
         ("real_tenhou_hanchan_2019.xml", 8, "South 4"),
+        ("real_tenhou_hanchan_four_kans.xml", 14, "South 4"),
         ("real_tenhou_east_only_2009.xml", 1, "East 1"),
     ],
 )
