@@ -95,7 +95,10 @@ def browser_page(site_url, tmp_path, monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        # Playwright's string predicates (wait_for_function) are evaluated in the page,
+        # which the Content-Security-Policy forbids; the policy itself is proven on a
+        # page of its own (tests/test_csp_browser.py).
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         errors: list[str] = []
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
