@@ -13,6 +13,13 @@ the earliest that applies:
 * ``timeout``: a person whose thinking time and bank ran out throws the drawn tile
   or passes.
 
+At a table whose wins are claimed (:mod:`rules.engine.claims`) a person's only
+choice on a discard is often *Win anyway* or pass: that choice stays open for
+``TABLE_CLAIM_WINDOW`` seconds (``window``), then the seat passes. A dead hand's
+drawn tile is thrown at once (``auto``). In the claim, answers and review phases
+bots and absent persons play the engine's judgment, and a person out of time
+answers OK (any other step: the engine's judgment too).
+
 Everything is decided from the seat's own view, the same data the person sees.
 The bots' generator is seeded from the game seed, the version and the seat, so the
 same game replays the same way after a restart.
@@ -24,8 +31,9 @@ import datetime as dt
 import random
 from typing import NamedTuple
 
-from rules.engine import bots, pending_seats
+from rules.engine import bots, claims, pending_seats
 from rules.engine.actions import Action
+from rules.engine.claim_values import CLAIM_PHASES, OK, WIN_ANYWAY
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view
 
@@ -76,7 +84,7 @@ class SeatPolicy(NamedTuple):
 class Move(NamedTuple):
     seat: int
     due: dt.datetime
-    reason: str  # "bot", "auto", "away" or "timeout"
+    reason: str  # "bot", "auto", "window", "away" or "timeout"
 
 
 def _seconds(name: str) -> dt.timedelta:
@@ -91,6 +99,8 @@ def own_choice(view, policy: SeatPolicy) -> Action | None:
     """The action a person's auto toggles make in this view, if any."""
     legal = view.legal
     types = {a.type for a in legal}
+    if view.seat is not None and view.dead[view.seat] and view.phase == "turn":
+        return legal[0]  # a dead hand throws what it drew
     if policy.auto_win:
         for action in legal:
             if action.type in ("tsumo", "ron"):
@@ -137,8 +147,13 @@ def pending_moves(
         if policy.bot_level:
             moves.append(Move(seat, timers.turn_started + bot_delay, "bot"))
             continue
-        if own_choice(seat_view(state, seat), policy) is not None:
+        view = seat_view(state, seat)
+        if own_choice(view, policy) is not None:
             moves.append(Move(seat, timers.turn_started + auto_delay, "auto"))
+            continue
+        if claim_window_only(view):
+            window = _seconds("TABLE_CLAIM_WINDOW")
+            moves.append(Move(seat, timers.turn_started + window, "window"))
             continue
         timeout = timing.seat_deadline(timers, seat)
         if not policy.present(now):
@@ -154,8 +169,19 @@ def bot_rng(seed: int, version: int, seat: int) -> random.Random:
     return random.Random(f"table-bot:{seed}:{version}:{seat}")
 
 
+def claim_window_only(view) -> bool:
+    """A discard whose only choice for this seat is Win anyway or pass."""
+    return view.phase == "calls" and {a.type for a in view.legal} <= {WIN_ANYWAY, "pass"}
+
+
 def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version: int) -> Action:
+    if state.phase in CLAIM_PHASES:
+        if move.reason == "timeout" and state.phase == "answers":
+            return Action(move.seat, OK)  # no answer in time counts as OK
+        return claims.judged_action(state, move.seat)
     view = seat_view(state, move.seat)
+    if move.reason == "window":
+        return Action(move.seat, "pass")
     if move.reason == "bot":
         return bots.choose(policy.bot_level, view, bot_rng(seed, version, move.seat))
     if move.reason == "auto":

@@ -11,6 +11,7 @@ TABLE_BOT_DELAY            1.0      seconds a bot "thinks" before each move
 TABLE_AUTO_DELAY           0.3      seconds before a person's auto toggle plays
 TABLE_AWAY_GRACE           5.0      seconds a lost connection is waited for
 TABLE_RESULT_PAUSE         6.0      extra seconds to read a hand's result
+TABLE_CLAIM_WINDOW         2.0      seconds to call Win anyway on a discard (claimed wins)
 TABLE_LEASE_SECONDS        15       how long a driver's lease on a game lasts
 TABLE_DRIVER_AUTOSTART     true     run the driver in this process
 TABLE_SEED                 (none)   fixed wall seed for new games
@@ -31,6 +32,7 @@ DEFAULTS = {
     "TABLE_AUTO_DELAY": 0.3,
     "TABLE_AWAY_GRACE": 5.0,
     "TABLE_RESULT_PAUSE": 6.0,
+    "TABLE_CLAIM_WINDOW": 2.0,
     "TABLE_LEASE_SECONDS": 15.0,
     "TABLE_DRIVER_AUTOSTART": True,
     "TABLE_SEED": None,

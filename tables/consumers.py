@@ -34,7 +34,19 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import broadcast, frames, limits, lobby, outage, presence, runner, sessions, states, twins
+from . import (
+    broadcast,
+    claim_screens,
+    frames,
+    limits,
+    lobby,
+    outage,
+    presence,
+    runner,
+    sessions,
+    states,
+    twins,
+)
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -349,6 +361,8 @@ class TableConsumer(LeavingConsumer):
         if self.game_id is None:
             await self.send_error("not_started", "the game has not started yet")
             return
+        if "claim_form" in data:  # a claim-panel form: its fields make the action's text
+            data = {**data, "action": claim_screens.form_action(data, self.seat)}
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or version is None:
             await self.send_error(

@@ -12,11 +12,12 @@ import threading
 from collections import OrderedDict
 
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view, spectator_view
 
-from . import coaching, markup, presenters
+from . import claim_screens, coaching, markup, presenters
 from . import timers as timing
 
 
@@ -115,6 +116,7 @@ def table_context(
             sort=sort,
         )
     )
+    context["claim_html"] = claim_screens.render(view, state.hand_index, version, names)
     return context
 
 
@@ -140,6 +142,7 @@ class SeatFrames:
         self.panel = None
         self.finished = None
         self.error_shown = False
+        self.claim_html = ""
 
     def render(
         self,
@@ -205,6 +208,11 @@ class SeatFrames:
             if full or aids_html != self.aids_html:
                 parts.append(aids_html)
                 self.aids_html = aids_html
+        # the claim panel of a claimed win (empty otherwise, and then rarely sent)
+        claim_html = claim_screens.render(view, state.hand_index, version, names, oob=True)
+        if full or claim_html != self.claim_html:
+            parts.append(claim_html)
+            self.claim_html = claim_html
         if full or context["panel_html"] != self.panel:
             parts.append(markup.panel(context, True))
             self.panel = context["panel_html"]
@@ -222,6 +230,7 @@ def page_sections(context: dict) -> dict:
     return {
         "board_html": markup.board(context),
         "panel_section": markup.panel(context),
+        "claim_html": mark_safe(context.get("claim_html", '<div id="claim-panel"></div>')),
         "status_html": markup.status(context),
     }
 

@@ -136,6 +136,13 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
                 '<span class="badge away" title="Not connected: the server plays for this seat">away</span>'
             )
         )
+    if s.get("dead"):
+        badges.append(
+            SafeString(
+                '<span class="badge dead" title="Chombo: this hand only throws what it draws">'
+                "dead hand</span>"
+            )
+        )
     if s["open"]:
         concealed = row(s["open"], hand, reds, "open")
     else:

@@ -198,6 +198,7 @@ class HandRecord(models.Model):
         ("exhaustive", "Exhaustive draw"),
         ("nagashi", "Nagashi mangan"),
         ("abortive", "Abortive draw"),
+        ("chombo", "Chombo (hand played again)"),
     ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")

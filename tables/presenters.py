@@ -29,6 +29,7 @@ RESULT_TITLES = {
     "exhaustive": "Exhaustive draw",
     "nagashi": "Nagashi mangan",
     "abortive": "Abortive draw",
+    "chombo": "Chombo: the hand is played again",
 }
 ACTION_LABELS = {
     "discard": "Discard",
@@ -43,6 +44,7 @@ ACTION_LABELS = {
     "shouminkan": "Kan (added)",
     "kyuushu": "Nine terminals (abort)",
     "pass": "Pass",
+    "win_anyway": "Win anyway",
 }
 # The key that presses each button (shown on it); a second button of a kind gets a digit.
 ACTION_KEYS = {
@@ -55,6 +57,7 @@ ACTION_KEYS = {
     "shouminkan": "k",
     "kyuushu": "9",
     "pass": "Esc",
+    "win_anyway": "w",
 }
 # What is called out at a seat when it happens (the words of the table).
 CALLOUTS = {
@@ -161,6 +164,7 @@ def seats_data(view, names: list[dict]) -> list[dict]:
                 "dealer": seat == view.dealer,
                 "score": view.scores[seat],
                 "riichi": bool(view.riichi[seat]),
+                "dead": bool(view.dead[seat]),
                 "turn": seat == view.turn and view.phase == "turn",
                 "open": tuple(open_tiles),
                 "backs": 0 if open_tiles or view.phase == "game_end" else view.hand_sizes[seat],
@@ -187,7 +191,7 @@ def _button(action, version: int, tiles: tuple = ()) -> dict:
 
 
 def _with_tiles(action) -> tuple:
-    if action.type == "ron":
+    if action.type in ("ron", "win_anyway"):
         return (action.tile,)
     if action.type in ("chi", "pon", "daiminkan"):
         return (*action.tiles, action.tile)
@@ -239,14 +243,14 @@ def hand_context(view, hand: int, version: int, order: list | None, sort: bool) 
     turn_actions = _keyed(
         [
             _button(a, version, _with_tiles(a))
-            for kind in ("tsumo", "ankan", "shouminkan", "kyuushu")
+            for kind in ("tsumo", "win_anyway", "ankan", "shouminkan", "kyuushu")
             for a in by_type.get(kind, [])
         ]
     )
     calls = _keyed(
         [
             _button(a, version, _with_tiles(a))
-            for kind in ("ron", "daiminkan", "pon", "chi", "pass")
+            for kind in ("ron", "win_anyway", "daiminkan", "pon", "chi", "pass")
             for a in by_type.get(kind, [])
         ]
     )
@@ -405,7 +409,26 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
         "ura": tuple(result.ura_indicators),
         "sticks_left": result.riichi_sticks,
         "tileset": (hand, reds),
+        "claim": claim_summary(result.claim, names) if result.claim is not None else "",
     }
+
+
+def claim_summary(wc, names: list[dict]) -> str:
+    """One line on how a claimed win was settled, for the result screen."""
+    from rules.engine.claim_values import value_label
+
+    from .claim_screens import decision_text
+
+    claimed = value_label(wc.value) if wc.value else "no value"
+    answers = ", ".join(
+        f"{_name(names, o)} {'OK' if a.type == 'ok' else 'NG'}"
+        for o, a in enumerate(wc.answers)
+        if a is not None
+    )
+    return (
+        f"{_name(names, wc.seat)} claimed {claimed}; {answers}; "
+        f"{_name(names, wc.reviewer)}'s review: {decision_text(wc.decision)}."
+    )
 
 
 def final_context(final, names: list[dict]) -> list[dict]:

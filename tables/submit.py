@@ -100,7 +100,9 @@ def read_version(version) -> int:
     return number
 
 
-ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron"})
+# answers to a discard, and a claimed win's OK/NG answers (rules.engine.claims)
+ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron", "win_anyway", "ok", "ng"})
+ANSWERING = ("calls", "answers")  # the phases in which several seats answer at once
 ATTEMPTS = 3  # a lost compare-and-set is retried: another answer may have slipped in
 
 
@@ -171,7 +173,7 @@ def _submit_once(game_id, seat, action, version, clock, timed_out, server_move) 
             stored,
         )
     before = states.state_of(game)
-    if version < stored and before.phase != "calls":
+    if version < stored and before.phase not in ANSWERING:
         raise StaleVersion("the table has moved on: showing the current table", stored)
     try:
         after, _events = apply(before, action)

@@ -35,7 +35,11 @@ def same_decision(before: GameState, after: GameState) -> bool:
 
     That is only so while other seats are still answering the same claim.
     """
-    if before.hand_index != after.hand_index or after.phase != "calls" or before.phase != "calls":
+    if before.hand_index != after.hand_index:
+        return False
+    if before.phase == after.phase == "answers":  # the answers to one claimed win
+        return True
+    if after.phase != "calls" or before.phase != "calls":
         return False
     a, b = before.claim, after.claim
     return a is not None and b is not None and (a.kind, a.seat, a.tile) == (b.kind, b.seat, b.tile)

@@ -248,6 +248,8 @@ def check_frame_privacy(frame: str, seat, all_states, reds) -> None:
     visible.update(state.wall[126 : 126 + state.dora_shown])
     if seat is not None:
         visible.update(state.hands[seat])
+    if state.win_claim is not None:  # a claimed win shows the claimant's hand to all
+        visible.update(state.win_claim.hand)
     revealed = set()
     result = state.last_result
     if result is not None:

@@ -1,0 +1,160 @@
+"""The claim and review screens of a table whose wins are claimed.
+
+While a win is claimed (the engine's phases ``claim``, ``answers`` and ``review``,
+see :mod:`rules.engine.claims`) every viewer sees one panel, ``#claim-panel``: the
+claimant's hand and winning tile, the claim, every answer so far and, in the
+review, the engine's own reading. The seat asked to act gets its controls there:
+the claim form (han and fu, or a limit), OK and NG with a reason, or the review's
+decisions. Everything is drawn from the viewer's own :class:`SeatView`; the
+buttons and forms send the socket either an action's text or a small form
+(``{"claim_form": ...}``) that :func:`form_action` turns into the action's text,
+which ``submit`` then parses like any other move.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.template.loader import render_to_string
+from django.utils.html import escape
+
+from rules.engine.actions import format_action
+from rules.engine.claim_values import (
+    CLAIM_PHASES,
+    FU_VALUES,
+    HAN_WITH_FU,
+    LIMITS,
+    REASON_TEXT,
+    REASONS,
+    value_label,
+)
+
+from .markup import row
+from .markup import tile as tile_html
+
+FORM_STEPS = ("claim", "correct", "ng")
+_DECISION_TEXT = {
+    "accept": "fixed as claimed",
+    "correct": "corrected",
+    "invalid": "invalid: play goes on as if no win was called",
+    "chombo": "chombo",
+}
+
+
+def form_action(data: dict, seat: int) -> str:
+    """The action text a claim-panel form stands for (``submit`` parses and checks it)."""
+    step = str(data.get("claim_form", ""))
+    if step not in FORM_STEPS:
+        return f"{seat}:{step}"  # refused by the parser with its own message
+    if step == "ng":
+        reason = str(data.get("reason", "") or "")
+        return f"{seat}:ng:{reason}" if reason else f"{seat}:ng"
+    limit = str(data.get("limit", "") or "").strip()
+    if limit:
+        return f"{seat}:{step}:{limit}"
+    return f"{seat}:{step}:{str(data.get('han', '')).strip()}han{str(data.get('fu', '')).strip()}fu"
+
+
+def _answer_text(action) -> str:
+    if action is None:
+        return "…"
+    if action.type == "ok":
+        return "OK"
+    if action.tiles:
+        return f"NG: {REASON_TEXT[REASONS[action.tiles[0]]]}"
+    return "NG"
+
+
+def decision_text(action) -> str:
+    if action is None:
+        return ""
+    text = _DECISION_TEXT[action.type]
+    if action.type == "correct":
+        text = f"corrected to {value_label(action.tiles)}"
+    if action.type == "chombo":
+        text += ": the hand is played again" if action.tiles[0] == 0 else ", the hand goes on dead"
+    return text
+
+
+def _vals(text: str, version: int) -> str:
+    return json.dumps({"action": text, "version": version})
+
+
+def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
+    """What the claim panel shows this viewer (None outside a claimed win)."""
+    wc = view.win_claim
+    if wc is None or view.phase not in CLAIM_PHASES:
+        return None
+    reds = tuple(view.ruleset.red_fives)
+    concealed = list(wc.hand)
+    concealed.remove(wc.tile)
+    reading = wc.reading
+    legal = view.legal
+    me = view.seat
+    prefill = reading.value if reading is not None and reading.value else None
+    if wc.value is not None and view.phase == "review":
+        prefill = tuple(wc.value)
+    han, fu = prefill if prefill else (None, None)
+    answers = [
+        {"seat": o, "name": names[o]["name"], "text": _answer_text(wc.answers[o])}
+        for o in range(4)
+        if o != wc.seat
+    ]
+    controls = {
+        "claim": view.phase == "claim" and bool(legal),
+        "answer": view.phase == "answers" and bool(legal),
+        "review": view.phase == "review" and bool(legal),
+    }
+    buttons = {a.type if a.type != "chombo" else f"chombo_{a.tiles[0]}": a for a in legal}
+    return {
+        "phase": view.phase,
+        "claimant": names[wc.seat]["name"],
+        "mine": me == wc.seat,
+        "how": "self-draw" if wc.discarder is None else f"ron on {names[wc.discarder]['name']}",
+        "anyway": wc.anyway,
+        "hand": row(concealed, hand, reds),
+        "tile": tile_html(wc.tile, hand, reds, "drawn"),
+        "melds": len(view.melds[wc.seat]),
+        "value": value_label(wc.value) if wc.value else "",
+        "answers": answers,
+        "reviewer": names[wc.reviewer]["name"],
+        "reading": None
+        if reading is None
+        else {
+            "valid": reading.valid,
+            "detail": reading.detail,
+            "value": value_label(reading.value) if reading.value else "",
+            "yaku": [f"{name} {h}" for name, h in reading.yaku],
+        },
+        "show_reading": view.phase == "review",
+        "controls": controls,
+        "version": version,
+        "hans": HAN_WITH_FU,
+        "fus": FU_VALUES,
+        "limits": list(LIMITS) + [f"{n}xyakuman" for n in range(2, view.ruleset.max_yakuman + 1)],
+        "han": han if prefill and prefill[1] != 0 else None,
+        "fu": fu if prefill and fu else None,
+        "limit": _limit_name(prefill) if prefill and prefill[1] == 0 else "",
+        "reasons": [(r, REASON_TEXT[r]) for r in REASONS],
+        "vals": {
+            key: escape(_vals(format_action(a), version))
+            for key, a in buttons.items()
+            if key in ("ok", "accept", "invalid", "chombo_0", "chombo_1")
+        },
+    }
+
+
+def _limit_name(value) -> str:
+    from rules.engine.claim_values import value_text
+
+    return value_text(value)
+
+
+def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> str:
+    """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
+    c = context(view, hand, version, names)
+    swap = ' hx-swap-oob="true"' if oob else ""
+    if c is None:
+        return f'<div id="claim-panel"{swap}></div>'
+    inner = render_to_string("tables/_claim.html", {"c": c})
+    return f'<div id="claim-panel" class="claim-panel"{swap}>{inner}</div>'
