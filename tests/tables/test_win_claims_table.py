@@ -8,9 +8,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from players.models import Player
-from rules.engine import bots, claims
+from rules.engine import bots, claims, pending_seats
 from rules.engine.actions import parse_action
-from rules.engine.state import pending_seats
 from rules.engine.testing import build_wall
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
