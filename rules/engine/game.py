@@ -24,7 +24,6 @@ What happens when a discard "survives" (nobody rons it), in this order:
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Iterable, Sequence
 from itertools import compress
 
@@ -41,23 +40,22 @@ from .actions import (
     SHOUMINKAN,
     TSUMO,
     Action,
-    format_action,
 )
 from .analysis import analyse
-from .claim_values import CLAIM_TYPES, WIN_ANYWAY
+from .claim_values import WIN_ANYWAY
 from .errors import IllegalAction, InvalidAction
 from .handend import abortive_draw, exhaustive_draw, order_from, ron_wins, tsumo_win
 from .legal import (
     call_actions,
     ignores_robot_tile,
-    is_furiten,
-    open_riichi_offered,
+    is_last_discard,
     robbing_actions,
-    turn_actions,
 )
+from .payments import STICK
+from .refusals import explain
 from .rulesets import Ruleset
 from .state import Claim, Discard, Event, GameSetup, GameState
-from .tiles import EAST, WINDS, format_tiles
+from .tiles import EAST, WINDS
 from .turns import (
     NO_LEGAL,
     apply_call,
@@ -69,7 +67,7 @@ from .turns import (
     put,
     reveal_pending,
 )
-from .wall import check_wall
+from .wall import MAX_KANS, check_wall
 
 _NONE4 = (None, None, None, None)
 _WINS = (RON, WIN_ANYWAY)
@@ -174,9 +172,7 @@ FAST_PATH = True
     _IPPATSU,
     _LOG,
     _LAST,
-    _LIVE_NEXT,
     _DRAWN,
-    _TURN,
     _PHASE,
     _RINSHAN,
     _CLAIM,
@@ -193,9 +189,7 @@ FAST_PATH = True
         "ippatsu",
         "hand_log",
         "last_discard",
-        "live_next",
         "drawn",
-        "turn",
         "phase",
         "rinshan",
         "claim",
@@ -219,12 +213,8 @@ def _discard(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[
         m2 = (a[n2].wait_mask if r[n2] else a[n2].claim_mask) & bit
         m3 = (a[n3].wait_mask if r[n3] else a[n3].claim_mask) & bit
         if not (m1 or m2 or m3):
-            if (
-                s.live_next < s.live_end
-                and len(s.kan_seats) < 4
-                and (s.interrupted or s.discards[seat] or seat != (s.round_number + 3) % 4)
-            ):
-                return _discard_and_draw(s, seat, tile, log)
+            if _next_draw_follows(s, seat, first_discard=not s.discards[seat]):
+                return draw_into(_discarded(s, seat, tile, log), (seat + 1) % 4)
             legal = [(), (), (), ()]
         else:
             legal = [(), (), (), ()]
@@ -321,49 +311,6 @@ def _discarded(s: GameState, seat: int, tile: int, log: tuple) -> list:
     return v
 
 
-def _discard_and_draw(s: GameState, seat: int, tile: int, log: tuple) -> tuple[GameState, tuple]:
-    """A discard nobody can answer and the next seat's draw, as one new state:
-    :func:`_discarded` and :func:`.turns.draw_into` in a single pass."""
-    nxt = (seat + 1) % 4
-    v = list(s)
-    hands = list(s.hands)
-    hand = hands[seat]
-    i = hand.index(tile)
-    hand = hands[seat] = hand[:i] + hand[i + 1 :]
-    live = s.live_next
-    new = s.wall[live]
-    nxt_hand = list(hands[nxt])
-    insort(nxt_hand, new)
-    hands[nxt] = tuple(nxt_hand)
-    v[_HANDS] = tuple(hands)
-    drawn = s.drawn
-    discards = list(s.discards)
-    discards[seat] = (*discards[seat], _new(Discard, (tile, tile == drawn, False, False)))
-    v[_DISCARDS] = tuple(discards)
-    masks = list(s.discard_masks)
-    masks[seat] |= 1 << (tile >> 2)
-    v[_MASKS] = tuple(masks)
-    if s.furiten[seat] == 1:
-        v[_FURITEN] = put(s.furiten, seat, 0)
-    if tile != drawn:  # a tsumogiri leaves the hand as it was before the draw
-        v[_ANALYSIS] = put(s.analysis, seat, analyse(hand))
-    if s.ippatsu[seat]:
-        v[_IPPATSU] = put(s.ippatsu, seat, False)
-    v[_LOG] = log
-    v[_LAST] = (seat, tile)
-    v[_LIVE_NEXT] = live + 1
-    v[_DRAWN] = new
-    v[_TURN] = nxt
-    v[_PHASE] = "turn"
-    v[_RINSHAN] = False
-    v[_CLAIM] = None
-    v[_FORBIDDEN] = ()
-    legal = [(), (), (), ()]
-    legal[nxt] = turn_actions(_new(GameState, v), nxt)
-    v[_LEGAL] = tuple(legal)
-    return _new(GameState, v), (_new(Event, ("draw", nxt, new, None)),)
-
-
 def _answer(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
     claim = s.claim
     responses = put(claim.responses, action.seat, action)
@@ -423,15 +370,23 @@ def _all_passed(responses: tuple) -> bool:
 
 def _plain_survival(s: GameState, claim: Claim) -> bool:
     """Whether a discard everyone passed on leads straight to the next draw: no
-    riichi to make, no kan dora waiting, tiles left and no abortive draw possible
-    (a conservative test; the general path decides the other cases)."""
+    riichi to make, no kan dora waiting, and :func:`_next_draw_follows`."""
     seat = claim.seat
     return (
         not claim.riichi
         and not s.dora_pending
-        and s.live_next != s.live_end
-        and len(s.kan_seats) < 4
-        and (s.interrupted or len(s.discards[seat]) != 1 or seat != (s.round_number + 3) % 4)
+        and _next_draw_follows(s, seat, first_discard=len(s.discards[seat]) == 1)
+    )
+
+
+def _next_draw_follows(s: GameState, seat: int, first_discard: bool) -> bool:
+    """After ``seat``'s discard passes, the next seat simply draws: tiles are left, no
+    fourth kan can abort the hand, and it is not the last of the first four discards
+    (four winds). A conservative test: the general path decides the other cases."""
+    return (
+        not is_last_discard(s)
+        and len(s.kan_seats) < MAX_KANS
+        and (s.interrupted or not first_discard or seat != (s.round_number + 3) % 4)
     )
 
 
@@ -466,7 +421,7 @@ def _survives(
         call is None
         and not claim.riichi
         and not s.dora_pending
-        and s.live_next != s.live_end
+        and not is_last_discard(s)
         and not _abort_reason(s, claim, changes.get("discards", s.discards))
     ):
         return draw(s, (seat + 1) % 4, changes)  # the common case, in one step
@@ -475,7 +430,7 @@ def _survives(
     if claim.riichi:
         double = len(s.discards[seat]) == 1 and not s.interrupted
         s = s.evolve(
-            scores=put(s.scores, seat, s.scores[seat] - 1000),
+            scores=put(s.scores, seat, s.scores[seat] - STICK),
             riichi_sticks=s.riichi_sticks + 1,
             riichi=put(s.riichi, seat, 2 if double else 1),
             open_riichi=put(s.open_riichi, seat, claim.riichi == "open_riichi"),
@@ -545,120 +500,6 @@ def _kan_survives(s: GameState) -> tuple[GameState, list[Event]]:
     furiten = _furiten_after_pass(s, claim.tile, claim.seat)
     s = s.evolve(furiten=furiten, phase="turn", claim=None, legal=NO_LEGAL)
     return _make_kan(s, kan)
-
-
-# --- explaining refusals -----------------------------------------------------------
-
-
-def explain(s: GameState, action: Action) -> str:
-    """A readable reason why ``action`` is not in the legal list."""
-    seat = action.seat
-    rf = s.ruleset.red_fives
-    name = format_action(action)
-    if s.finished:
-        return "the game is over"
-    if seat not in (0, 1, 2, 3):
-        return f"{seat!r} is not a seat"
-    if action.type in CLAIM_TYPES or s.phase in claims.CLAIM_PHASES:
-        reason = claims.explain(s, action)
-        if reason:
-            return reason
-    legal = s.legal[seat]
-    if not legal:
-        if s.phase == "calls":
-            if action.type == RON and _robot_tile_ignored(s, seat):
-                return "at this table an open riichi does not win on a robot's tile"
-            return f"seat {seat} has nothing to answer to this tile"
-        return f"not your turn: seat {s.turn} is to play"
-    tile = action.tile
-    kinds = {a.type for a in legal}
-    if action.type == PASS:
-        return "there is nothing to pass on: it is your turn"
-    if action.type in DISCARDING and s.phase == "turn":
-        if tile not in s.hands[seat]:
-            return (
-                f"you do not hold {format_tiles([tile], rf) if tile is not None else 'that tile'}"
-            )
-        if s.riichi[seat]:
-            return "in riichi you must discard the tile you drew"
-        if action.type != "discard":
-            if action.type not in kinds:
-                return _riichi_reason(s, seat, action)
-            return f"riichi discarding {format_tiles([tile], rf)} does not leave a waiting hand"
-        if (tile >> 2) in s.forbidden:
-            last = s.melds[seat][-1]
-            return (
-                f"swap-calling: cannot discard {format_tiles([tile], rf)} after "
-                f"{last.kind} {format_tiles(last.tiles, rf)}"
-            )
-    if action.type == RON:
-        if s.phase != "calls":
-            return "there is no discard to ron"
-        if _robot_tile_ignored(s, seat):
-            return "at this table an open riichi does not win on a robot's tile"
-        if (tile >> 2) in s.analysis[seat].waits and is_furiten(s, seat):
-            river = [d.tile for d in s.discards[seat] if (d.tile >> 2) in s.analysis[seat].waits]
-            if river:
-                return f"you are furiten: you discarded {format_tiles(river[:1], rf)}"
-            return "you are furiten: you let a winning tile pass"
-        if (tile >> 2) in s.analysis[seat].waits:
-            return "the hand has no yaku with this tile (or too few han)"
-        return "this tile does not complete your hand"
-    if action.type == TSUMO:
-        return "your hand is not complete with a yaku"
-    if action.type in (CHI, PON, DAIMINKAN):
-        if s.phase != "calls":
-            return f"there is no discard to {action.type}"
-        if s.riichi[seat]:
-            return "you cannot call tiles in riichi"
-        if s.live_next == s.live_end:
-            return "the last discard of the hand can only be ronned"
-        if action.type == CHI and seat != (s.claim.seat + 1) % 4:
-            return "only the next player may chi"
-        return f"cannot {action.type} with these tiles"
-    if action.type in (ANKAN, SHOUMINKAN):
-        if s.drawn is None:
-            return "a kan needs a drawn tile: not right after a chi or pon"
-        if s.wall_remaining < s.ruleset.kan_min_live_wall:
-            need = s.ruleset.kan_min_live_wall
-            return f"a kan needs at least {need} tile{'s' if need > 1 else ''} left in the wall"
-        if s.riichi[seat] and action.type == SHOUMINKAN:
-            return "no added kan during riichi"
-        if s.riichi[seat]:
-            return "a kan in riichi must use the drawn tile and keep the same waits"
-        return "cannot make that kan"
-    if action.type == KYUUSHU:
-        return "kyuushu kyuuhai needs 9 different terminals/honours on your first turn"
-    return f"{name} is not allowed now"
-
-
-def _robot_tile_ignored(s: GameState, seat: int) -> bool:
-    """The claimed tile would complete ``seat``'s open riichi but came from a robot
-    the ruleset tells it to ignore."""
-    claim = s.claim
-    return (
-        claim is not None
-        and claim.tile >> 2 in s.analysis[seat].waits
-        and ignores_robot_tile(s, seat, claim.seat)
-    )
-
-
-def _riichi_reason(s: GameState, seat: int, action: Action) -> str:
-    if action.type == "open_riichi" and not s.ruleset.open_riichi:
-        return "open riichi is not played under this ruleset"
-    if action.type == "open_riichi" and not open_riichi_offered(s):
-        return "open riichi is not played at a table with robots under this ruleset"
-    if any(m.kind != "ankan" for m in s.melds[seat]):
-        return "riichi needs a closed hand"
-    if s.scores[seat] < 1000:
-        return "riichi needs at least 1,000 points"
-    if s.wall_remaining < 4:
-        return "riichi needs at least 4 tiles left in the wall"
-    if s.riichi[seat]:
-        return "you are already in riichi"
-    if s.drawn is None:
-        return "riichi is declared with a discard after drawing"
-    return "this discard does not leave a waiting hand"
 
 
 __all__ = [

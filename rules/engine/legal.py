@@ -58,6 +58,7 @@ from .actions import (
 from .analysis import is_kokushi_wait, orphan_kinds, riichi_ankan_ok, riichi_discards
 from .melds import ANKAN as MELD_ANKAN
 from .melds import PON as MELD_PON
+from .payments import STICK
 from .tiles import FIVES, is_red
 from .wall import MAX_KANS
 from .wins import can_win
@@ -75,12 +76,42 @@ _RON = tuple(tuple(Action(seat, RON, t) for t in range(136)) for seat in range(4
 _PASS = tuple(Action(seat, PASS) for seat in range(4))
 _KYUUSHU = tuple(Action(seat, KYUUSHU) for seat in range(4))
 _new = tuple.__new__
-_RIICHI_MIN_WALL = 4
-_RIICHI_MIN_SCORE = 1000
+
+# The numbers of the rules above, named once: legality and the reasons it gives
+# (:mod:`.refusals`) both read them. (The wall a kan needs is a ruleset setting,
+# ``kan_min_live_wall``.)
+RIICHI_MIN_WALL = 4  # riichi needs at least one more draw of one's own to come
+RIICHI_MIN_SCORE = STICK  # the riichi stick must be paid
+KYUUSHU_MIN_KINDS = 9  # distinct terminal and honour kinds for kyuushu kyuuhai
 
 
 def is_closed(melds) -> bool:
+    """A hand is closed when its only melds are concealed kans."""
     return all(m.kind == MELD_ANKAN for m in melds)
+
+
+def is_last_discard(s: GameState) -> bool:
+    """No live tile is left: the discard on the table can only be ronned."""
+    return s.live_next >= s.live_end
+
+
+def kan_possible(s: GameState) -> bool:
+    """Enough live wall for a kan under the ruleset, and fewer than four kans made."""
+    return s.live_end - s.live_next >= s.ruleset.kan_min_live_wall and len(s.kan_seats) < MAX_KANS
+
+
+def riichi_possible(s: GameState, seat: int) -> bool:
+    """Closed hand, the stick to pay and draws left (the discard decides the rest)."""
+    return (
+        is_closed(s.melds[seat])
+        and s.scores[seat] >= RIICHI_MIN_SCORE
+        and s.live_end - s.live_next >= RIICHI_MIN_WALL
+    )
+
+
+def may_chi(seat: int, discarder: int) -> bool:
+    """Only the next seat in turn order may chi."""
+    return seat == (discarder + 1) % 4
 
 
 def is_furiten(s: GameState, seat: int) -> bool:
@@ -153,7 +184,7 @@ def turn_actions(s: GameState, seat: int) -> tuple[Action, ...]:
         not s.discards[seat]
         and not s.interrupted
         and s.ruleset.kyuushu_kyuuhai
-        and orphan_kinds(hand) >= 9
+        and orphan_kinds(hand) >= KYUUSHU_MIN_KINDS
     ):
         acts.append(_KYUUSHU[seat])
     if s.ruleset.win_settlement == claims.CLAIMED:
@@ -162,13 +193,9 @@ def turn_actions(s: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def _riichi_actions(s: GameState, seat: int, hand: tuple[int, ...], drawn: int) -> list[Action]:
-    melds = s.melds[seat]
-    if (
-        not is_closed(melds)
-        or s.scores[seat] < _RIICHI_MIN_SCORE
-        or s.live_end - s.live_next < _RIICHI_MIN_WALL
-    ):
+    if not riichi_possible(s, seat):
         return []
+    melds = s.melds[seat]
     meld_kinds = [t >> 2 for m in melds for t in m.tiles]
     ok = riichi_discards(hand, meld_kinds)
     if not ok:
@@ -182,7 +209,7 @@ def _riichi_actions(s: GameState, seat: int, hand: tuple[int, ...], drawn: int) 
 
 
 def _kan_actions(s: GameState, seat: int, hand: tuple[int, ...], drawn: int) -> list[Action]:
-    if s.wall_remaining < s.ruleset.kan_min_live_wall or len(s.kan_seats) >= MAX_KANS:
+    if not kan_possible(s):
         return []
     out = []
     riichi = s.riichi[seat]
@@ -243,7 +270,7 @@ def call_actions(s: GameState, seat: int, discarder: int, tile: int) -> tuple[Ac
         and can_win(s, seat, tile, False, discarder)
     ):
         acts.append(_RON[seat][tile])
-    if not s.riichi[seat] and s.live_next < s.live_end:
+    if not s.riichi[seat] and not is_last_discard(s):
         r = s.ruleset
         hand = s.hands[seat]
         # the cached masks say at once whether a pon or a chi shape is held
@@ -253,10 +280,9 @@ def call_actions(s: GameState, seat: int, discarder: int, tile: int) -> tuple[Ac
             for own in _choices(same, 2, r.red_fives):
                 if _leaves_discard(hand, own, forbidden):
                     acts.append(_new(Action, (seat, PON, tile, own)))
-            kan_room = s.wall_remaining >= r.kan_min_live_wall and len(s.kan_seats) < MAX_KANS
-            if len(same) == 3 and kan_room:
+            if len(same) == 3 and kan_possible(s):
                 acts.append(_new(Action, (seat, DAIMINKAN, tile, same)))
-        if a.chi_mask >> k & 1 and seat == (discarder + 1) % 4:
+        if a.chi_mask >> k & 1 and may_chi(seat, discarder):
             n = k % 9
             shapes = []
             if n >= 2:
