@@ -15,11 +15,11 @@ from rules.engine.tiles import kind_notation
 from rules.scoring_request import (
     FLAGS,
     SCORE_FIELDS,
-    WINDS,
     Prepared,
     RequestError,
     from_query,
     read_request,
+    situation_of,
 )
 
 __all__ = [
@@ -43,26 +43,7 @@ def _score_call(p: Prepared, concealed: list[int], win_tile: int, tsumo: bool | 
     from rules.engine import scoring
 
     tsumo = p.tsumo if tsumo is None else tsumo
-    situation = scoring.Situation(
-        tsumo=tsumo,
-        riichi=p.flags["riichi"] and not p.flags["double_riichi"],
-        double_riichi=p.flags["double_riichi"],
-        ippatsu=p.flags["ippatsu"],
-        rinshan=p.flags["rinshan"],
-        chankan=p.flags["chankan"],
-        haitei=p.flags["haitei"],
-        houtei=p.flags["houtei"],
-        tenhou=p.flags["tenhou"],
-        chiihou=p.flags["chiihou"],
-        renhou=p.flags["renhou"],
-        open_riichi=p.flags["open_riichi"],
-        round_wind=WINDS[p.round_wind],
-        seat_wind=WINDS[p.seat_wind],
-        dora_indicators=tuple(p.dora),
-        ura_indicators=tuple(p.ura),
-        honba=p.honba,
-        riichi_sticks=p.riichi_sticks,
-    )
+    situation = situation_of(p, tsumo)
     return scoring.score_hand(
         list(concealed),
         list(p.melds),
@@ -76,29 +57,15 @@ def _score_call(p: Prepared, concealed: list[int], win_tile: int, tsumo: bool | 
 
 
 def _engine_error_field(exc: EngineError) -> str:
-    """The request field an engine error belongs to ("situation" names the flag)."""
+    """The request field an engine error belongs to (a situation error names its flag)."""
     known = set(SCORE_FIELDS) | {"discards"}
     if exc.field in known:
         return exc.field
-    if exc.field == "situation":
-        text = exc.message.lower()
-        for name in (
-            "rinshan",
-            "chankan",
-            "haitei",
-            "houtei",
-            "tenhou",
-            "chiihou",
-            "renhou",
-            "ippatsu",
-            "double riichi",
-            "riichi",
-            "indicator",
-        ):
-            if name in text:
-                return {"double riichi": "double_riichi", "indicator": "dora_indicators"}.get(
-                    name, name
-                )
+    flag = getattr(exc, "flag", None)
+    if exc.field == "situation" and flag:
+        return flag
+    if exc.field == "situation" and "indicator" in exc.message.lower():
+        return "dora_indicators"
     return "hand"
 
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine import rulesets
-from rules.engine.errors import EngineError, InvalidRuleset
-from rules.engine.melds import KANS, Meld, parse_meld
+from rules.engine.errors import EngineError, InvalidHand, InvalidRuleset
+from rules.engine.melds import Meld, parse_meld
 from rules.engine.rulesets import Ruleset
+from rules.engine.scoring import SITUATION_FLAGS, Situation
+from rules.engine.scoring_checks import check_situation as engine_check_situation
 from rules.engine.tiles import (
     FIVES,
     format_tiles,
@@ -31,19 +33,7 @@ from rules.engine.tiles import (
 
 WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "open_riichi",
-)
+FLAGS = SITUATION_FLAGS
 SCORE_FIELDS = (
     "hand",
     "melds",
@@ -346,61 +336,48 @@ def _win_tile(data, concealed, ruleset, lenient, hand_pairs) -> int:
     )
 
 
-def check_situation(p: Prepared, kind: str = "score") -> None:
-    """Flags that cannot go together, or do not fit the hand or the ruleset."""
+def situation_of(p: Prepared, tsumo: bool | None = None) -> Situation:
+    """The engine's :class:`Situation` of a checked request (``tsumo`` overrides its win)."""
     f = p.flags
-    opened = any(m.opened for m in p.melds)
-    riichi = f["riichi"] or f["double_riichi"]
-    if riichi and opened:
-        field_ = "double_riichi" if f["double_riichi"] else "riichi"
-        raise RequestError(field_, "riichi needs a closed hand: it cannot have called melds")
-    if f["ippatsu"] and not riichi:
-        raise RequestError("ippatsu", "ippatsu needs riichi or double riichi")
-    if f["open_riichi"] and not riichi:
-        raise RequestError("open_riichi", "open riichi needs riichi or double riichi")
-    if f["open_riichi"] and not p.ruleset.open_riichi:
-        raise RequestError("open_riichi", "this ruleset does not allow open riichi")
+    return Situation(
+        tsumo=p.tsumo if tsumo is None else tsumo,
+        # double riichi replaces riichi: a request may tick both
+        riichi=f["riichi"] and not f["double_riichi"],
+        double_riichi=f["double_riichi"],
+        ippatsu=f["ippatsu"],
+        rinshan=f["rinshan"],
+        chankan=f["chankan"],
+        haitei=f["haitei"],
+        houtei=f["houtei"],
+        tenhou=f["tenhou"],
+        chiihou=f["chiihou"],
+        renhou=f["renhou"],
+        open_riichi=f["open_riichi"],
+        round_wind=WINDS[p.round_wind],
+        seat_wind=WINDS[p.seat_wind],
+        dora_indicators=tuple(p.dora),
+        ura_indicators=tuple(p.ura),
+        honba=p.honba,
+        riichi_sticks=p.riichi_sticks,
+    )
+
+
+def check_situation(p: Prepared, kind: str = "score") -> None:
+    """Flags that cannot go together, or do not fit the hand or the ruleset.
+
+    The flags are checked by the engine's own :func:`check_situation` (the one the
+    scorer uses), and its error is reported on the flag it names.
+    """
     if len(p.dora) > 5:
         raise RequestError("dora_indicators", "there are at most 5 dora indicators (1 + 4 kans)")
     if len(p.ura) > max(1, len(p.dora)):
         raise RequestError(
             "ura_indicators", "each ura indicator lies under a dora indicator: too many of them"
         )
-    if f["haitei"] and not p.tsumo:
-        raise RequestError("haitei", "haitei is a self-draw (tsumo) on the last tile of the wall")
-    if f["houtei"] and p.tsumo:
-        raise RequestError("houtei", "houtei is a ron on the last discard, not a tsumo")
-    if f["rinshan"] and not p.tsumo:
-        raise RequestError("rinshan", "rinshan is a self-draw on the replacement tile after a kan")
-    if f["rinshan"] and not any(m.kind in KANS for m in p.melds):
-        raise RequestError("rinshan", "rinshan needs a kan among the melds")
-    if f["chankan"] and p.tsumo:
-        raise RequestError("chankan", "chankan is a ron on a tile added to a kan, not a tsumo")
-    if f["chankan"] and (f["houtei"] or f["haitei"]):
-        raise RequestError("chankan", "chankan cannot be combined with haitei or houtei")
-    if f["rinshan"] and f["ippatsu"]:
-        raise RequestError("rinshan", "your own kan ends ippatsu, so rinshan cannot have it")
-    if f["rinshan"] and f["haitei"]:
-        raise RequestError("rinshan", "a replacement tile is not the last tile of the wall")
-    blessings = [b for b in ("tenhou", "chiihou", "renhou") if f[b]]
-    if len(blessings) > 1:
-        raise RequestError(blessings[1], "tenhou, chiihou and renhou exclude each other")
-    if blessings:
-        b = blessings[0]
-        if p.melds:
-            raise RequestError(b, f"{b} happens before any call, so the hand has no melds")
-        if riichi or f["ippatsu"]:
-            raise RequestError(b, f"{b} comes before anyone could declare riichi")
-        if b == "tenhou" and (not p.tsumo or not p.is_dealer):
-            raise RequestError(
-                b, "tenhou is the dealer's self-draw on the deal (seat wind E, tsumo)"
-            )
-        if b == "chiihou" and (not p.tsumo or p.is_dealer):
-            raise RequestError(b, "chiihou is a non-dealer's self-draw on the first draw")
-        if b == "renhou" and (p.tsumo or p.is_dealer):
-            raise RequestError(b, "renhou is a non-dealer's ron before their first draw")
-        if any(f[x] for x in ("haitei", "houtei", "rinshan", "chankan")):
-            raise RequestError(b, f"{b} cannot happen on the last tile or around a kan")
+    try:
+        engine_check_situation(situation_of(p), p.melds, p.ruleset, winner=0, dealer=p.dealer_seat)
+    except InvalidHand as exc:
+        raise RequestError(exc.flag or "hand", exc.message) from None
 
 
 # --- the query string of the calculator page -----------------------------------

@@ -25,7 +25,15 @@ class InvalidNotation(EngineError):
 
 
 class InvalidHand(EngineError):
-    """Readable, but not a possible hand: a fifth copy, a wrong tile count, a bad meld."""
+    """Readable, but not a possible hand: a fifth copy, a wrong tile count, a bad meld.
+
+    When a situation flag is at fault (``field == "situation"``), ``flag`` names it
+    (``"ippatsu"``, ``"rinshan"``...), so the calculator can put the message there.
+    """
+
+    def __init__(self, message: str, field: str | None = None, flag: str | None = None):
+        super().__init__(message, field)
+        self.flag = flag
 
 
 class InvalidRuleset(EngineError):

@@ -54,6 +54,23 @@ from .yaku import BY_KEY, LIBRARY_KEYS, ORDER, SINGLE_OF_DOUBLE
 __all__ = ["HandScore", "Situation", "library_inputs", "score_hand"]
 
 
+# The yes/no facts of a win besides tsumo, named once: the calculator's form, the
+# JSON API and the scored-hands data file take exactly these (the fields below).
+SITUATION_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "open_riichi",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Situation:
     """How and when the hand was won. Winds are kinds 27-30; indicators are physical tiles."""

@@ -118,8 +118,8 @@ def check_tiles(
             raise InvalidHand(_duplicate_message(dup, everything), "situation")
 
 
-def _fail(message: str, field: str = "situation") -> None:
-    raise InvalidHand(message, field)
+def _fail(message: str, field: str = "situation", flag: str | None = None) -> None:
+    raise InvalidHand(message, field, flag)
 
 
 def check_seats(s: Situation, winner: int, dealer: int, discarder: int | None) -> None:
@@ -163,36 +163,54 @@ def check_situation(
     winner: int,
     dealer: int,
 ) -> None:
-    """Combinations of situation flags no game can produce."""
+    """Combinations of situation flags no game can produce (the error names the flag).
+
+    The calculator and the JSON API check their requests with this same function.
+    """
     opened = any(m.kind != ANKAN for m in melds)
     if s.riichi and s.double_riichi:
-        _fail("double riichi replaces riichi: set only one of them")
+        _fail("double riichi replaces riichi: set only one of them", flag="double_riichi")
     declared = s.riichi or s.double_riichi
     if declared and opened:
-        _fail("riichi needs a closed hand (only concealed quads are allowed)")
+        _fail(
+            "riichi needs a closed hand (only concealed quads are allowed)",
+            flag="double_riichi" if s.double_riichi else "riichi",
+        )
     if s.ippatsu and not declared:
-        _fail("ippatsu needs riichi or double riichi")
+        _fail("ippatsu needs riichi or double riichi", flag="ippatsu")
     if s.open_riichi and not declared:
-        _fail("open riichi needs riichi or double riichi")
+        _fail("open riichi needs riichi or double riichi", flag="open_riichi")
     if s.open_riichi and not ruleset.open_riichi:
-        _fail("this ruleset does not allow open riichi")
+        _fail("this ruleset does not allow open riichi", flag="open_riichi")
     if s.rinshan:
         if not s.tsumo:
-            _fail("rinshan kaihou is a self-draw on a quad's replacement tile, not a ron")
+            _fail(
+                "rinshan kaihou is a self-draw on a quad's replacement tile, not a ron",
+                flag="rinshan",
+            )
         if not any(m.kind in KANS for m in melds):
-            _fail("rinshan kaihou needs one of the winner's own quads among the melds")
+            _fail(
+                "rinshan kaihou needs one of the winner's own quads (a kan) among the melds",
+                flag="rinshan",
+            )
         if s.haitei:
-            _fail("the replacement tile after a quad is never the last wall tile (haitei)")
+            _fail(
+                "the replacement tile after a quad is never the last wall tile (haitei)",
+                flag="rinshan",
+            )
         if s.ippatsu:
-            _fail("the winner's own quad ends ippatsu, so it cannot combine with rinshan")
+            _fail(
+                "the winner's own quad ends ippatsu, so it cannot combine with rinshan",
+                flag="rinshan",
+            )
     if s.chankan and s.tsumo:
-        _fail("chankan robs another player's quad: it is a ron, not a self-draw")
+        _fail("chankan robs another player's quad: it is a ron, not a self-draw", flag="chankan")
     if s.haitei and not s.tsumo:
-        _fail("haitei is a self-draw on the last wall tile; a ron there is houtei")
+        _fail("haitei is a self-draw on the last wall tile; a ron there is houtei", flag="haitei")
     if s.houtei and s.tsumo:
-        _fail("houtei is a ron on the last discard; a self-draw there is haitei")
+        _fail("houtei is a ron on the last discard; a self-draw there is haitei", flag="houtei")
     if s.houtei and s.chankan:
-        _fail("houtei and chankan cannot happen on the same tile")
+        _fail("houtei and chankan cannot happen on the same tile", flag="chankan")
     if s.tenhou or s.chiihou or s.renhou:
         _check_first_turn(s, melds, winner, dealer, declared)
 
@@ -200,19 +218,23 @@ def check_situation(
 def _check_first_turn(
     s: Situation, melds: Sequence[Meld], winner: int, dealer: int, declared: bool
 ) -> None:
-    if s.tenhou + s.chiihou + s.renhou > 1:
-        _fail("tenhou, chiihou and renhou exclude each other")
     name = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
+    if s.tenhou + s.chiihou + s.renhou > 1:
+        second = [b for b in ("tenhou", "chiihou", "renhou") if getattr(s, b)][1]
+        _fail("tenhou, chiihou and renhou exclude each other", flag=second)
     if melds:
-        _fail(f"{name} happens before any call, so the hand has no melds")
+        _fail(f"{name} happens before any call, so the hand has no melds", flag=name)
     if declared or s.ippatsu or s.rinshan or s.chankan or s.haitei or s.houtei:
-        _fail(f"{name} happens on the first go-around and combines with no other situation")
+        _fail(
+            f"{name} happens on the first go-around and combines with no other situation",
+            flag=name,
+        )
     if s.tenhou and (winner != dealer or not s.tsumo):
-        _fail("tenhou is the dealer's self-draw on the starting hand")
+        _fail("tenhou is the dealer's self-draw on the starting hand", flag=name)
     if s.chiihou and (winner == dealer or not s.tsumo):
-        _fail("chiihou is a non-dealer's self-draw on their first draw")
+        _fail("chiihou is a non-dealer's self-draw on their first draw", flag=name)
     if s.renhou and (winner == dealer or s.tsumo):
-        _fail("renhou is a non-dealer's ron before their first draw")
+        _fail("renhou is a non-dealer's ron before their first draw", flag=name)
 
 
 def check_chankan(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int) -> None:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from . import claims
 from .actions import PASS, Action, format_action
 from .claim_values import CLAIM_TYPES, WIN_ANYWAY
+from .legal import is_furiten
 from .melds import Meld
 from .rulesets import Ruleset
 from .state import Discard, Event, GameState, HandResult
@@ -115,12 +116,8 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
             hand = hand[:i] + hand[i + 1 :]
         # right after a chi or pon the cached analysis is of the hand before the call
         if not (phase == "turn" and seat == turn and s.drawn is None):
-            a = s.analysis[seat]
-            waits = a.waits
-            if s.furiten[seat]:
-                furiten = True
-            elif waits:
-                furiten = bool(a.wait_mask & s.discard_masks[seat])
+            waits = s.analysis[seat].waits
+            furiten = is_furiten(s, seat)
     if finished or True not in s.open_riichi:
         open_hands = _NO_OPEN_HANDS
     else:

@@ -282,3 +282,11 @@ def test_the_benchmark_command_runs(capsys):
     out = capsys.readouterr().out
     assert "hands/s" in out
     assert "overhead" in out
+
+
+def test_the_situation_flags_are_the_yes_no_fields_of_a_situation_besides_tsumo():
+    from rules.engine.scoring import SITUATION_FLAGS, Situation
+
+    fields = [f.name for f in dataclasses.fields(Situation) if f.type in (bool, "bool")]
+    assert len(fields) == 12
+    assert sorted(SITUATION_FLAGS) == sorted(f for f in fields if f != "tsumo")

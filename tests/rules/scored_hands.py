@@ -10,20 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules.engine.scoring import SITUATION_FLAGS
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "scored_hands.txt"
-FLAGS = {
-    "riichi",
-    "double_riichi",
-    "open_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-}
+FLAGS = set(SITUATION_FLAGS)
 
 
 @dataclass

@@ -27,25 +27,12 @@ from mahjong.hand_calculating.hand_config import HandConfig
 
 from rules.engine.melds import parse_melds
 from rules.engine.rulesets import preset
-from rules.engine.scoring import Situation, library_inputs, score_hand
+from rules.engine.scoring import SITUATION_FLAGS, Situation, library_inputs, score_hand
 from rules.engine.tiles import EAST, is_red, parse_kind, parse_tiles
 
 CASES = Path(__file__).resolve().parents[3] / "tests" / "data" / "scored_hands.txt"
 WIND_LETTERS = {"E": 0, "S": 1, "W": 2, "N": 3}
-FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "open_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+FLAGS = ("tsumo", *SITUATION_FLAGS)
 
 
 @dataclass
