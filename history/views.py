@@ -32,7 +32,7 @@ from tables import lobby, states, twins
 from tables.models import WINDS, Game, HandRecord
 
 from . import charts, rating, replayer, stats
-from .logs import ownjson, tenhou6
+from .logs import ownjson, tenhou6_export
 from .logs.importer import MAX_BYTES, import_log
 
 RESULT_LABELS = dict(HandRecord.RESULT_TYPES)
@@ -345,7 +345,7 @@ def export_tenhou(request, pk: int):
         return refused
     names = seat_names(game)
     actions = [parse_action(t) for t in game.log]
-    data = tenhou6.export(states.setup_of(game), actions, names, game.table.name)
+    data = tenhou6_export.export(states.setup_of(game), actions, names, game.table.name)
     return _download(data, f"{_file_stem(game)}-tenhou6.json")
 
 

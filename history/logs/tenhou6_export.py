@@ -1,0 +1,213 @@
+"""Writing a stored game as tenhou.net/6 JSON (the format is described in :mod:`.tenhou6`).
+
+The game is replayed through our engine and every hand written out as Tenhou's log
+editor expects it. Our full ruleset goes under ``"ruleset"`` (Tenhou's editor
+ignores keys it does not know), so our own files re-import under the rules they
+were played with.
+"""
+
+from __future__ import annotations
+
+from rules.engine import rulesets
+from rules.engine.actions import (
+    ANKAN,
+    CHI,
+    DAIMINKAN,
+    DISCARD,
+    OPEN_RIICHI,
+    PON,
+    RIICHI,
+    SHOUMINKAN,
+)
+from rules.engine.game import apply, start
+from rules.engine.payments import round_up_100
+from rules.engine.state import GameSetup
+from rules.engine.tiles import is_red
+from rules.engine.wall import dealt_hand
+
+from . import yaku as yaku_names
+from .tenhou6 import ABORT_NAMES, AGARI, LIMITS, NAGASHI, TSUMOGIRI, number_of_tile
+
+
+def _rel_slot(seat: int, source: int, kan: bool) -> int:
+    rel = (source - seat) % 4  # 3 left, 2 across, 1 right
+    return {3: 0, 2: 1, 1: 3 if kan else 2}[rel]
+
+
+def _meld_text(mark: str, called: int, others: list[int], slot: int, reds) -> str:
+    parts = [str(number_of_tile(t, reds)) for t in others]
+    parts.insert(slot, f"{mark}{number_of_tile(called, reds)}")
+    return "".join(parts)
+
+
+def _points_text(win, dealer: int) -> str:
+    score = win.score
+    base = score.base_points
+    if win.from_seat is None:
+        if win.seat == dealer:
+            points = f"{round_up_100(base * 2)}点∀"
+        else:
+            points = f"{round_up_100(base)}-{round_up_100(base * 2)}点"
+    else:
+        points = f"{round_up_100(base * (6 if win.seat == dealer else 4))}点"
+    limit = score.limit or ""
+    if limit.endswith("x yakuman"):
+        return f"{limit.split('x')[0]}倍役満{points}"
+    if limit in LIMITS:
+        return f"{LIMITS[limit]}{points}"
+    return f"{score.fu}符{score.han}飜{points}"
+
+
+def _yaku_texts(win) -> list[str]:
+    out = []
+    for name, han in win.score.yaku:
+        key = yaku_names.from_engine(name, han)
+        japanese = yaku_names.TENHOU_NAMES.get(key, name)
+        if yaku_names.is_yakuman(key):
+            out.append(f"{japanese}(ダブル役満)" if han >= 26 else f"{japanese}(役満)")
+        else:
+            out.append(f"{japanese}({han}飜)")
+    return out
+
+
+def _result_entry(result, reds) -> list:
+    if result.kind in ("ron", "tsumo"):
+        out: list = [AGARI]
+        for w in result.wins:
+            liable = w.pao if w.pao is not None else w.seat
+            source = w.seat if w.from_seat is None else w.from_seat
+            out.append(list(w.payment.deltas()))
+            out.append([w.seat, source, liable, _points_text(w, result.dealer), *_yaku_texts(w)])
+        return out
+    if result.kind == "exhaustive":
+        tenpai = sum(1 for t in result.tenpai if t)
+        name = "全員聴牌" if tenpai == 4 else "全員不聴" if tenpai == 0 else "流局"
+        return [name, list(result.deltas)]
+    if result.kind == "nagashi":
+        return [NAGASHI, list(result.deltas)]
+    return [ABORT_NAMES.get(result.abort, result.abort or "流局"), list(result.deltas)]
+
+
+def rule_entry(ruleset: rulesets.Ruleset) -> dict:
+    reds = ruleset.red_fives
+    disp = "般" + ("南" if ruleset.game_type == "hanchan" else "東")
+    disp += "喰" if ruleset.kuitan else ""
+    disp += "赤" if any(reds) else ""
+    return {
+        "disp": disp,
+        "aka": 1 if any(reds) else 0,
+        "aka51": reds[0],
+        "aka52": reds[1],
+        "aka53": reds[2],
+    }
+
+
+def export(setup: GameSetup, actions, names, title: str = "") -> dict:
+    """A stored game (setup and action list) as a tenhou.net/6 object."""
+    reds = setup.ruleset.red_fives
+    state = start(setup)
+    hands: list[dict] = []
+
+    def open_hand(s) -> dict:
+        dealer = s.round_number
+        record = {
+            "head": [(s.round_wind - 27) * 4 + s.round_number, s.honba, s.riichi_sticks],
+            "scores": list(s.scores),
+            "dealt": [
+                [number_of_tile(t, reds) for t in dealt_hand(s.wall, seat, dealer)]
+                for seat in range(4)
+            ],
+            "takes": [[], [], [], []],
+            "discards": [[], [], [], []],
+            "result": None,
+        }
+        hands.append(record)
+        return record
+
+    current = open_hand(state)
+    current["takes"][state.turn].append(number_of_tile(state.drawn, reds))
+    for action in actions:
+        before = state
+        state, events = apply(state, action)
+        for event in events:
+            if event.kind == "deal":
+                current = open_hand(state)
+            elif event.kind == "draw":
+                current["takes"][event.seat].append(number_of_tile(event.tile, reds))
+            elif event.kind == "call":
+                call = event.data
+                source = before.claim.seat
+                kan = call.type == DAIMINKAN
+                if call.type == CHI:
+                    text = (
+                        "c"
+                        + str(number_of_tile(call.tile, reds))
+                        + "".join(str(number_of_tile(t, reds)) for t in call.tiles)
+                    )
+                else:
+                    text = _meld_text(
+                        "m" if kan else "p",
+                        call.tile,
+                        list(call.tiles),
+                        _rel_slot(call.seat, source, kan),
+                        reds,
+                    )
+                current["takes"][call.seat].append(text)
+                if kan:
+                    current["discards"][call.seat].append(0)
+            elif event.kind == "action":
+                _export_own_action(current, before, event.data, reds)
+            elif event.kind == "hand_end":
+                result = event.data
+                current["result"] = result
+    out_log = []
+    for record in hands:
+        result = record["result"]
+        if result is None:  # a game stopped mid-hand has nothing more to export
+            break
+        entry = [
+            record["head"],
+            record["scores"],
+            [number_of_tile(t, reds) for t in result.dora_indicators],
+            [number_of_tile(t, reds) for t in result.ura_indicators],
+        ]
+        for seat in range(4):
+            entry += [record["dealt"][seat], record["takes"][seat], record["discards"][seat]]
+        entry.append(_result_entry(result, reds))
+        out_log.append(entry)
+    out = {
+        "title": [title, ""],
+        "name": list(names),
+        "rule": rule_entry(setup.ruleset),
+        "ruleset": rulesets.to_dict(setup.ruleset),
+        "log": out_log,
+    }
+    if state.finished:
+        sc: list = [0] * 8
+        for standing in state.final:
+            # scores in hundreds, then the result in thousands, as Tenhou writes them
+            sc[2 * standing.seat] = standing.score // 100
+            sc[2 * standing.seat + 1] = standing.final / 1000
+        out["sc"] = sc
+    return out
+
+
+def _export_own_action(record: dict, before, action, reds) -> None:
+    seat = action.seat
+    if action.type in (DISCARD, RIICHI, OPEN_RIICHI):
+        value = TSUMOGIRI if action.tile == before.drawn else number_of_tile(action.tile, reds)
+        record["discards"][seat].append(value if action.type == DISCARD else f"r{value}")
+    elif action.type == ANKAN:
+        tiles = sorted(action.tiles, key=lambda t: not is_red(t, reds))
+        numbers = [str(number_of_tile(t, reds)) for t in tiles]
+        record["discards"][seat].append("".join(numbers[:3]) + "a" + numbers[3])
+    elif action.type == SHOUMINKAN:
+        pon = next(
+            m for m in before.melds[seat] if m.kind == PON and m.tiles[0] >> 2 == action.tile >> 2
+        )
+        # The pon as it was written (the called tile at the place that says where it came
+        # from), with the added tile marked "k" just before the called tile.
+        slot = _rel_slot(seat, pon.source, False)
+        own = [t for t in pon.tiles if t != pon.called]
+        written = [*own[:slot], pon.called, *own[slot:]]
+        record["discards"][seat].append(_meld_text("k", action.tile, written, slot, reds))
