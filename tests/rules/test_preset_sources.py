@@ -2,6 +2,7 @@
 setting, the value and where it comes from; the engine's presets must match it."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,19 @@ def test_it_shows_each_preset_s_source_on_the_comparison_page(client):
     for entry in DATA["presets"].values():
         assert entry["document"] in html
     assert "EMA Riichi Competition Rules 2016" in html
+
+
+SEED_NUMBER = re.compile(r"\bseeds? 00\d|\bseed-00\d", re.I)
+
+
+def test_no_code_comment_or_page_names_a_rule_document_by_its_seed_number():
+    root = Path(__file__).parents[2]
+    found = []
+    for folder in ("rules", "players", "tables", "history", "tournaments", "templates", "tests"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix not in {".py", ".html", ".md", ".json", ".txt", ".js"}:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            found += [f"{path.relative_to(root)}: {m.group(0)}" for m in SEED_NUMBER.finditer(text)]
+    me = Path(__file__).relative_to(root).as_posix()
+    assert [f for f in found if not f.startswith(me)] == []
