@@ -687,6 +687,62 @@ ROWS = [
     Row("t_standings_csv", "tournaments:standings_csv", t, EVERYONE),
     Row("t_results_csv", "tournaments:results_csv", t, EVERYONE),
     Row("t_projector", "tournaments:projector", t, EVERYONE),
+    # scored real tables: watching is open; the table's players, organizers and
+    # referees enter hands (none of the matrix's roles sits at this table)
+    Row("t_score", "tournaments:score", lambda w: [w.event.pk, w.tournament_table.pk], EVERYONE),
+    Row(
+        "t_score_preview",
+        "tournaments:score_preview",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ORGANIZERS, 200),
+        method="post",
+        data={"outcome": "exhaustive", "token": "matrix"},
+    ),
+    Row(
+        "t_score_save",
+        "tournaments:score_save",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"outcome": "wat", "token": "matrix"},
+    ),
+    Row(
+        "t_score_undo",
+        "tournaments:score_undo",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ROLES, 302, anonymous=403),
+        method="post",
+    ),
+    Row(
+        "t_score_confirm",
+        "tournaments:score_confirm",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ROLES, 302, anonymous=403),
+        method="post",
+    ),
+    Row("t_organizers", "tournaments:organizers", lambda w: [], only(("staff", "admin"), 200)),
+    Row(
+        "t_referee_add",
+        "tournaments:referee_add",
+        t,
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"player": "mira"},
+    ),
+    Row(
+        "t_referee_remove",
+        "tournaments:referee_remove",
+        lambda w: [w.event.pk, w.users["member"].pk],
+        only(ORGANIZERS, 302),
+        method="post",
+    ),
+    Row(
+        "t_close_other_event",
+        "tournaments:close",
+        lambda w: [w.other_event.pk],
+        only(("other_org", "admin"), 302),
+        method="post",
+    ),
     # --- Django's admin site (every other admin URL: see the changelist test below)
     Row(
         "admin_index",
