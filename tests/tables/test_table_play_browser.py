@@ -1,0 +1,286 @@
+"""Whole games at the table in a real browser, on a desktop by mouse and keyboard and on
+a phone by touch taps, keeping screenshots of each moment a player meets: a hand in
+play, a call prompt, a riichi, a win, a draw and the game's end.
+
+The player's choices are the efficient bot's, read from the seat's own view in the
+database, and then made through the page like a person would; the bots, the seed and
+the decisions are fixed, so every run plays the same game. Nothing sleeps: each step
+waits for the page to show the version the decision was made for.
+"""
+
+import contextlib
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.engine import bots
+from rules.engine.actions import format_action
+from rules.engine.views import seat_view
+from rules.models import Ruleset
+from tables import states
+from tables.models import Game
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+from .conftest import make_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(__file__).resolve().parents[2] / "bench-output" / "shots"
+PlaywrightError: type = Exception  # playwright's own, once it is imported
+MOMENTS = ("mid-hand", "call-prompt", "riichi", "win", "draw", "game-end")
+
+
+@pytest.fixture
+def live_tables(table_settings):
+    """The daphne child inherits these: a running driver and quick bots."""
+    table_settings.TABLE_DRIVER_AUTOSTART = True
+    table_settings.TABLE_BOT_DELAY = 0.02
+    table_settings.TABLE_AUTO_DELAY = 0.02
+    table_settings.TABLE_RESULT_PAUSE = 0.5
+    table_settings.TABLE_SEED = 20250101
+    return table_settings
+
+
+@pytest.fixture
+def playwright_browser(monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; Django must allow ORM use.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    if not CHROMIUM:
+        pytest.skip("no chromium binary: apt-get install chromium to run browser tests")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    global PlaywrightError
+    PlaywrightError = sync_api.Error
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def open_game(browser, site_url, size, touch):
+    context = browser.new_context(
+        viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=1
+    )
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.console_errors = errors
+    page.goto(site_url + "/players/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "pw-alice-123")
+    page.locator("button:has-text('Sign in')").click()
+    page.wait_for_selector(".account-nav >> text=Alice")
+    return page
+
+
+def start_table(page, site_url, table):
+    page.goto(site_url + table.get_absolute_url())
+    page.locator("button:has-text('Start the game')").click()
+    page.wait_for_selector("#table-board")
+
+
+def decision(game_id):
+    """What the efficient bot would do in Alice's seat now: (action text, type, version)."""
+    states.clear()
+    game, state = states.load(game_id)
+    view = seat_view(state, 0)
+    if not view.legal:
+        return None, None, game.version
+    action = bots.get("efficient")(view, random.Random(0))
+    return format_action(action), action.type, game.version
+
+
+def press(page, selector, how):
+    target = page.locator(selector).first
+    if how == "touch":
+        target.tap()
+    else:
+        target.click()
+
+
+def play_move(page, action, kind, how):
+    """Make one move through the page: by mouse, by touch taps or by the keyboard."""
+    hand = "#table-hand"
+    if kind in ("riichi", "open_riichi"):
+        mode = "#riichi-mode" if kind == "riichi" else "#open-riichi-mode"
+        if how == "keyboard":
+            page.keyboard.press("r" if kind == "riichi" else "o")
+        else:
+            press(page, f"label[for='{mode[1:]}']", how)
+        row = ".hand-riichi" if kind == "riichi" else ".hand-open-riichi"
+    elif kind == "discard":
+        row = ".hand-normal"
+    else:
+        button = f"{hand} [data-action='{action}']"
+        if how == "keyboard":
+            key = page.locator(button).first.get_attribute("data-key")
+            page.keyboard.press("Escape" if key == "esc" else key)
+        else:
+            press(page, button, how)
+        return
+    tile = f"{hand} {row} [data-action='{action}']"
+    if how == "keyboard":
+        for _ in range(20):
+            selected = page.locator(f"{hand} button.tile-button.selected")
+            if selected.count() and selected.first.get_attribute("data-action") == action:
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    elif how == "touch":
+        page.locator(tile).first.tap()  # the first tap only selects the tile ...
+        page.wait_for_selector(f"{tile}.selected")  # (a redrawn hand raises: decide again)
+        page.locator(tile).first.tap()  # ... the second plays it
+    else:
+        page.locator(tile).first.click()
+
+
+def keep(page, label, name, shots):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{label}-{name}.png"
+    page.screenshot(path=str(path), animations="disabled")
+    shutil.copy(path, Path("/tmp") / f"table-{label}-{name}.png")
+    shots[name] = path
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def play_game(page, game_id, label, ways):
+    """Play until the final standings; ``ways(hand_index)`` says how to move in a hand."""
+    shots: dict = {}
+    own_moves = 0
+    hands_by = set()
+    for _ in range(3000):
+        if page.locator(".final-modal").count():
+            break
+        modal = page.locator(".result-modal:not(.closed)")
+        if modal.count():
+            # the next hand's first discard may take the screen away first: then look again
+            with contextlib.suppress(PlaywrightError):
+                kind = modal.locator(".result-body").first.get_attribute("class", timeout=1000)
+                name = "win" if ("kind-ron" in kind or "kind-tsumo" in kind) else "draw"
+                if name not in shots:
+                    keep(page, label, name, shots)
+                how = ways(len(hands_by))
+                if how == "keyboard":
+                    page.keyboard.press("Escape")
+                else:
+                    press(page, ".result-modal:not(.closed) [data-close]", how)
+                page.wait_for_selector(".result-modal:not(.closed)", state="detached")
+            continue
+        action, kind, version = decision(game_id)
+        if action is None:
+            # the page already shows this version and nothing changes: look again after
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_function(
+                    "v => { const c = document.querySelector('#table-center');"
+                    " return !c || c.dataset.version !== String(v)"
+                    " || document.querySelector('.table-modal:not(.closed)'); }",
+                    arg=version,
+                    timeout=10_000,
+                )
+            continue
+        try:
+            page.wait_for_selector(f"#table-center[data-version='{version}']", timeout=5000)
+            page.wait_for_selector(
+                f"#table-hand [data-action='{action}']", timeout=5000, state="attached"
+            )
+        except PlaywrightError:  # the game moved on meanwhile (a timer, a call): decide again
+            continue
+        hand_no = states.load(game_id)[1].hand_index
+        how = ways(hand_no)
+        hands_by.add(hand_no)
+        if kind in ("pass", "chi", "pon", "daiminkan", "ron") and "call-prompt" not in shots:
+            keep(page, label, "call-prompt", shots)
+        try:
+            play_move(page, action, kind, how)
+        except PlaywrightError:  # the hand was redrawn under the finger: decide again
+            continue
+        own_moves += 1
+        if kind in ("riichi", "open_riichi") and "riichi" not in shots:
+            page.wait_for_selector(".pond .tile.riichi-tile", timeout=5000)
+            keep(page, label, "riichi", shots)
+        if own_moves == 8 and "mid-hand" not in shots:
+            page.wait_for_function(
+                "v => document.querySelector('#table-center').dataset.version !== String(v)",
+                arg=version,
+            )
+            assert no_sideways_scroll(page)
+            keep(page, label, "mid-hand", shots)
+    page.wait_for_selector(".final-modal >> text=Final standings")
+    keep(page, label, "game-end", shots)
+    return shots, own_moves
+
+
+def seat_alice(ruleset, alice):
+    """Alice in the East seat against three bots that throw away what they draw."""
+    return make_table(ruleset, people=[alice], bots=["tsumogiri"] * 3, name="Browser table")
+
+
+@pytest.fixture
+def east_only_game(db):
+    return Ruleset.objects.create(
+        name="East only", preset="ronin", settings={"game_type": "tonpuusen", "west_round": False}
+    )
+
+
+def check_final(page, shots):
+    final = page.locator(".final-modal")
+    assert final.locator(".placements li").count() == 4
+    assert "Alice" in final.inner_text()
+    # uma and oka in the thousands of the final result, not raw points
+    for cell in final.locator("tbody td:nth-child(4), tbody td:nth-child(5)").all_inner_texts():
+        assert "." in cell, cell
+    assert final.locator("a:has-text('The game record')").count() == 1
+    assert final.locator("a:has-text('Back to the lobby')").count() == 1
+    assert final.locator("button:has-text('Play again with the same seats')").count() == 1
+    assert set(MOMENTS) <= set(shots), sorted(set(MOMENTS) - set(shots))
+
+
+def test_it_plays_a_whole_game_at_a_desktop_by_mouse_and_keyboard(
+    live_tables, site_url, alice, east_only_game, playwright_browser
+):
+    table = seat_alice(east_only_game, alice)
+    page = open_game(playwright_browser, site_url, {"width": 1280, "height": 800}, touch=False)
+    start_table(page, site_url, table)
+    game_id = Game.objects.get(table=table).pk
+    # the first hand by mouse, every later hand by the keyboard alone
+    shots, moves = play_game(
+        page, game_id, "desktop", lambda hand: "mouse" if hand == 0 else "keyboard"
+    )
+    assert moves > 20
+    check_final(page, shots)
+    assert page.console_errors == []
+
+
+def test_it_plays_a_whole_game_on_a_phone_by_touch(
+    live_tables, site_url, alice, east_only_game, playwright_browser
+):
+    table = seat_alice(east_only_game, alice)
+    page = open_game(playwright_browser, site_url, {"width": 390, "height": 844}, touch=True)
+    start_table(page, site_url, table)
+    game_id = Game.objects.get(table=table).pk
+    page.wait_for_selector("#table-hand .hand-row")
+    assert no_sideways_scroll(page)
+    widths = page.locator("#table-hand .hand-row .tile").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= 28, widths
+    heights = page.locator("#table-hand button, #table-hand label.button").evaluate_all(
+        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 44, heights
+    page.set_viewport_size({"width": 844, "height": 390})
+    assert no_sideways_scroll(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-landscape-844x390.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    shots, moves = play_game(page, game_id, "phone", lambda hand: "touch")
+    assert moves > 20
+    assert no_sideways_scroll(page)
+    check_final(page, shots)
+    assert page.console_errors == []
