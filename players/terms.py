@@ -48,6 +48,11 @@ def limit_name(name: str) -> str:
     return pgettext("limit", name) if name else ""
 
 
+def callout(word: str) -> str:
+    """The word shown at a caller's seat for a moment ("Pon!")."""
+    return pgettext("callout", word) if word else ""
+
+
 def result_title(kind: str) -> str:
     return pgettext("result", RESULT_NAMES.get(kind, kind))
 
@@ -67,6 +72,7 @@ ACTION_NAMES = {
     "shouminkan": "Kan (added)",
     "kyuushu": "Nine terminals (abort)",
     "pass": "Pass",
+    "win_anyway": "Win anyway",
 }
 RESULT_NAMES = {
     "ron": "Ron",
@@ -74,6 +80,7 @@ RESULT_NAMES = {
     "exhaustive": "Exhaustive draw",
     "nagashi": "Nagashi mangan",
     "abortive": "Abortive draw",
+    "chombo": "Chombo: the hand is played again",
 }
 
 

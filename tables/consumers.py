@@ -34,6 +34,8 @@ from django.db.models.functions import Greatest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from players import terms
+
 from . import (
     broadcast,
     claim_screens,
@@ -253,6 +255,7 @@ class TableConsumer(LeavingConsumer):
                 self.seat, self.seat_pk = mine.index, mine.pk
                 aids = mine.player.learning_aids and not getattr(self, "table_is_tournament", True)
                 self.frames = frames.SeatFrames(mine.index, mine.sort_hand, aids)
+        self.frames.terms = terms.terms_of(user)  # Japanese terms or English names
 
     def mark_connection(self, change: int) -> bool:
         """Count this socket in or out; whether the seat is still connected somewhere."""

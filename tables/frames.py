@@ -11,7 +11,9 @@ import datetime as dt
 import threading
 from collections import OrderedDict
 
+from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from rules.engine.state import GameState
@@ -52,9 +54,10 @@ def shared_context(state: GameState, names: list[dict]) -> dict:
     """What every viewer of one state sees, rendered once per process.
 
     Keyed by the state object itself (kept alive in the entry, so its id cannot be
-    reused) and by the seat names, which carry the connection badges.
+    reused), by the seat names, which carry the connection badges, and by the words
+    in use (players.terms: Japanese terms or English names).
     """
-    key = (id(state), names_key(names))
+    key = (id(state), names_key(names), translation.get_language())
     hit = _shared.get(key)
     if hit is not None and hit[0] is state:
         return hit[1]
@@ -129,8 +132,9 @@ class SeatFrames:
     bytes of a frame. A full frame (on connect, after a refusal) carries everything.
     """
 
-    def __init__(self, seat: int | None, sort: bool = True, aids: bool = False):
+    def __init__(self, seat: int | None, sort: bool = True, aids: bool = False, terms: str = ""):
         self.seat = seat
+        self.terms = terms or settings.LANGUAGE_CODE  # the viewer's words (players.terms)
         self.links: dict | None = None  # set by the socket before the game's end
         self.news = None
         self.sort = sort
@@ -152,6 +156,18 @@ class SeatFrames:
         game_timers: timing.Timers | None,
         now: dt.datetime,
         full: bool = False,
+    ) -> str:
+        with translation.override(self.terms):
+            return self._render(state, version, names, game_timers, now, full)
+
+    def _render(
+        self,
+        state: GameState,
+        version: int,
+        names: list[dict],
+        game_timers: timing.Timers | None,
+        now: dt.datetime,
+        full: bool,
     ) -> str:
         view = seat_view(state, self.seat)
         context = with_links(dict(shared_context(state, names)), self.links)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from players import terms
 from rules.engine.actions import format_action
 from rules.engine.standings import format_final
 from rules.engine.tiles import EAST, is_red, kind_name, kind_notation
@@ -23,29 +24,10 @@ ABORT_REASONS = {
     "suukaikan": "four kans by more than one player (suukaikan)",
     "sanchahou": "three players called ron on one tile (sanchahou)",
 }
-RESULT_TITLES = {
-    "ron": "Ron",
-    "tsumo": "Tsumo",
-    "exhaustive": "Exhaustive draw",
-    "nagashi": "Nagashi mangan",
-    "abortive": "Abortive draw",
-    "chombo": "Chombo: the hand is played again",
-}
-ACTION_LABELS = {
-    "discard": "Discard",
-    "riichi": "Riichi",
-    "open_riichi": "Open riichi",
-    "tsumo": "Tsumo",
-    "ron": "Ron",
-    "chi": "Chi",
-    "pon": "Pon",
-    "daiminkan": "Kan",
-    "ankan": "Kan (concealed)",
-    "shouminkan": "Kan (added)",
-    "kyuushu": "Nine terminals (abort)",
-    "pass": "Pass",
-    "win_anyway": "Win anyway",
-}
+# The words of results and buttons live in players.terms (Japanese terms or English
+# names, a member's choice).
+RESULT_TITLES = terms.RESULT_NAMES
+ACTION_LABELS = terms.ACTION_NAMES
 # The key that presses each button (shown on it); a second button of a kind gets a digit.
 ACTION_KEYS = {
     "tsumo": "t",
@@ -183,7 +165,7 @@ def _button(action, version: int, tiles: tuple = ()) -> dict:
     return {
         "action": text,
         "vals": action_vals(text),
-        "label": ACTION_LABELS[action.type],
+        "label": terms.action_label(action.type),
         "type": action.type,
         "tiles": tiles,
         "key": ACTION_KEYS.get(action.type, ""),
@@ -236,7 +218,7 @@ def hand_context(view, hand: int, version: int, order: list | None, sort: bool) 
             entry = {"tile": tile, "extra": extra, "drawn": drawn}
             if action is not None:
                 entry.update(_button(action, version))
-                entry["label"] = f"{ACTION_LABELS[action.type]} {tile_label(tile, reds)}"
+                entry["label"] = f"{terms.action_label(action.type)} {tile_label(tile, reds)}"
             out.append(entry)
         return out
 
@@ -290,7 +272,7 @@ def latest_news(state, names: list[dict]) -> tuple | None:
             return (
                 (hand, len(log)),
                 tuple(seats),
-                CALLOUTS[how],
+                terms.callout(CALLOUTS[how]),
                 _sentence(how, seats, names, None),
             )
     reds = tuple(state.ruleset.red_fives)
@@ -305,7 +287,7 @@ def latest_news(state, names: list[dict]) -> tuple | None:
             if not any(m.kind == kind for m in state.melds[action.seat]):
                 continue
         tile = tile_name(action.tile, reds) if action.tile is not None else None
-        callout = CALLOUTS.get(kind, "")
+        callout = terms.callout(CALLOUTS.get(kind, ""))
         return ((hand, index), (action.seat,), callout, _sentence(kind, [action.seat], names, tile))
     return None
 
@@ -369,10 +351,13 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
                 "hand": tuple(concealed),
                 "win_tile": w.win_tile,
                 "melds": tuple(meld_data(m, w.seat) for m in w.melds),
-                "yaku": [(name, yaku_han(han, w.score.yakuman)) for name, han in w.score.yaku],
+                "yaku": [
+                    (terms.yaku_name(name), yaku_han(han, w.score.yakuman))
+                    for name, han in w.score.yaku
+                ],
                 "han": w.score.han,
                 "fu": w.score.fu,
-                "limit": w.score.limit or "",
+                "limit": terms.limit_name(w.score.limit or ""),
                 "yakuman": w.score.yakuman,
                 "points": w.payment.total if w.payment else 0,
                 "sticks": w.payment.sticks if w.payment else 0,
@@ -399,7 +384,7 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
         )
     return {
         "kind": result.kind,
-        "title": RESULT_TITLES.get(result.kind, result.kind),
+        "title": terms.result_title(result.kind),
         "round": round_name(result.round_wind, result.round_number),
         "honba": result.honba,
         "wins": wins,
