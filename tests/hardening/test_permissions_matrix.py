@@ -445,6 +445,8 @@ ROWS = [
     # --- players and history
     Row("signup", "players:signup", lambda w: [], {**dict.fromkeys(ROLES, 302), "anonymous": 200}),
     Row("login", "players:login", lambda w: [], EVERYONE),
+    # the admin's sign-in form, throttled (players.views.admin_signin): staff go on in
+    Row("admin_signin", "admin_signin", lambda w: [], {**EVERYONE, "staff": 302, "admin": 302}),
     Row("logout_get", "players:logout", lambda w: [], dict.fromkeys(ROLES, 405)),
     Row("logout", "players:logout", lambda w: [], dict.fromkeys(ROLES, 302), method="post"),
     Row(
