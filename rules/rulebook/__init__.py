@@ -201,12 +201,13 @@ def _chapters() -> tuple[Chapter, ...]:
         Chapter(
             "penalties",
             "Penalties",
-            "Chombo and the dead hand: what happens after a mistake.",
+            "Chombo, the dead hand, and claimed wins at online tables: what happens after a mistake.",
             (
                 ("chombo", "Chombo"),
                 ("offences", "Offences punished by chombo"),
                 ("deadhand", "Dead hand"),
                 ("dead-conditions", "What makes a hand dead"),
+                ("claimed-wins", "Claimed wins at online tables"),
             ),
             builders.penalties,
         ),
