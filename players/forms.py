@@ -18,8 +18,10 @@ class SignUpForm(UserCreationForm):
         }
 
     def clean_username(self):
+        # Django's check answers None (with its own error) for a name already taken.
         username = super().clean_username()
-        names.check_not_a_bot(username)
+        if username:
+            names.check_not_a_bot(username)
         return username
 
     def clean_display_name(self):

@@ -38,6 +38,14 @@ def test_bot_names_cannot_be_signed_up(client, username):
     assert not Player.objects.filter(username__iexact=username, is_bot=False).exists()
 
 
+@pytest.mark.parametrize("username", ["bot-careful", "Bot-Efficient", "bot-someday"])
+def test_bot_names_cannot_be_signed_up_once_the_bots_exist(client, username):
+    response = sign_up(client, username)
+    assert response.status_code == 200
+    assert not Player.objects.filter(username__iexact=username, is_bot=False).exists()
+    assert Player.objects.get(username="bot-careful").is_bot
+
+
 @pytest.mark.parametrize("display_name", ["Careful bot", "careful  BOT", "Ｃａｒｅｆｕｌ bot"])
 def test_a_bots_display_name_cannot_be_taken_at_sign_up(client, display_name):
     response = sign_up(client, "nanpa", display_name)
