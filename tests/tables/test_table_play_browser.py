@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import bots
+from rules.engine import bots, seat_view
 from rules.engine.actions import format_action
-from rules.engine.views import seat_view
 from rules.models import Ruleset
 from tables import states
 from tables.models import Game
