@@ -61,3 +61,13 @@ def test_it_totals_a_double_yakuman_by_name_in_the_calculator_breakdown(client):
     total = re.search(r"<tfoot><tr><th>Total</th><th class=\"num\">(.*?)</th>", html)
     assert total is not None, html[-3000:]
     assert total[1] in ("yakuman", "double yakuman")
+
+
+def test_it_names_yaku_and_limits_in_the_reader_s_words_on_any_page():
+    from django.utils import translation
+
+    template = engines["django"].from_string("{{ 'Pinfu'|yaku_name }}, {{ 'mangan'|limit_name }}")
+    with translation.override("en-names"):
+        assert template.render({}) == "All runs, no fu, limit"
+    with translation.override("en"):
+        assert template.render({}) == "Pinfu, mangan"

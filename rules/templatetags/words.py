@@ -5,6 +5,7 @@ so a double yakuman would otherwise read "26 han".
 """
 
 from django import template
+from django.utils.translation import gettext, pgettext
 
 register = template.Library()
 
@@ -41,3 +42,15 @@ def hand_han(han, limit="") -> str:
         return f"{int(han)} han"
     except (TypeError, ValueError):
         return str(han)
+
+
+@register.filter
+def yaku_name(name) -> str:
+    """A yaku as the scorer names it, in the reader's words (Japanese terms or English
+    names: see players.terms and locale/en_Names)."""
+    return gettext(str(name)) if name else ""
+
+
+@register.filter
+def limit_name(name) -> str:
+    return pgettext("limit", str(name)) if name else ""
