@@ -9,6 +9,9 @@ socket frames and the replay's result panel alike.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+
+from django.utils.translation import get_language
 
 from players import terms
 from rules.engine.actions import format_action
@@ -160,12 +163,19 @@ def seats_data(view, names: list[dict]) -> list[dict]:
 # --- the own hand ------------------------------------------------------------------------
 
 
-def _button(action, version: int, tiles: tuple = ()) -> dict:
+@lru_cache(maxsize=20_000)
+def _move(action, language: str | None) -> tuple[str, str, str]:
+    """An action's text, hx-vals and label (in ``language``): the same on every frame."""
     text = format_action(action)
+    return text, action_vals(text), terms.action_label(action.type)
+
+
+def _button(action, version: int, tiles: tuple = ()) -> dict:
+    text, vals, label = _move(action, get_language())
     return {
         "action": text,
-        "vals": action_vals(text),
-        "label": terms.action_label(action.type),
+        "vals": vals,
+        "label": label,
         "type": action.type,
         "tiles": tiles,
         "key": ACTION_KEYS.get(action.type, ""),
@@ -218,7 +228,7 @@ def hand_context(view, hand: int, version: int, order: list | None, sort: bool) 
             entry = {"tile": tile, "extra": extra, "drawn": drawn}
             if action is not None:
                 entry.update(_button(action, version))
-                entry["label"] = f"{terms.action_label(action.type)} {tile_label(tile, reds)}"
+                entry["label"] = f"{entry['label']} {tile_label(tile, reds)}"
             out.append(entry)
         return out
 
