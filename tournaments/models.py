@@ -57,6 +57,14 @@ class Tournament(models.Model):
     closed = models.DateTimeField(
         null=True, blank=True, help_text="When the event was closed: no more hands or results."
     )
+    FINISH_HAND, ONE_MORE_HAND = "finish_hand", "one_more_hand"
+    TIME_END_RULES = [
+        (FINISH_HAND, "When time is up, finish the hand in play"),
+        (ONE_MORE_HAND, "When time is up, play one more hand after the one in play"),
+    ]
+    time_end_rule = models.CharField(
+        max_length=16, choices=TIME_END_RULES, default=FINISH_HAND, help_text="In-person rounds."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -140,6 +148,12 @@ class Round(models.Model):
     )
     seed = models.BigIntegerField(null=True, blank=True, help_text="The wall seed of the round.")
     published = models.DateTimeField(null=True, blank=True)
+    # the round timer (in-person rounds): see tournaments.round_timer
+    timer_minutes = models.PositiveSmallIntegerField(default=90)
+    timer_started = models.DateTimeField(null=True, blank=True)
+    timer_paused = models.DateTimeField(null=True, blank=True)
+    timer_used = models.PositiveIntegerField(default=0, help_text="Seconds run before a pause.")
+    timer_extra = models.PositiveIntegerField(default=0, help_text="Seconds added by extensions.")
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -78,3 +78,38 @@ def close_event(request, tournament_id):
         messages.success(request, "The event is closed; its standings are final.")
     tournament.save(update_fields=["closed", "registration_open"])
     return redirect(tournament)
+
+
+@require_POST
+def entries_bulk(request, tournament_id):
+    """Register many players at once: pasted names (one a line) and ticked members."""
+    from django.db.models import Q
+
+    from .models import Registration
+    from .views import records_changed
+
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    refused = refuse_unless_organizer(request, tournament)
+    if refused:
+        return refused
+    names = [n.strip() for n in request.POST.get("names", "").splitlines() if n.strip()][:200]
+    ticked = request.POST.getlist("members")[:200]
+    members = get_user_model().objects.filter(is_bot=False, is_active=True)
+    found, unknown = [], []
+    for name in names:
+        user = members.filter(Q(username__iexact=name) | Q(display_name__iexact=name)).first()
+        (found.append(user) if user else unknown.append(name))
+    found.extend(members.filter(pk__in=[t for t in ticked if t.isdigit()]))
+    added = 0
+    for user in dict.fromkeys(found):
+        entry, created = Registration.objects.get_or_create(tournament=tournament, player=user)
+        if not created and entry.withdrawn:
+            entry.withdrawn = None
+            entry.save(update_fields=["withdrawn"])
+        added += created or entry.withdrawn is None
+    if added:
+        messages.success(request, f"{added} player(s) registered.")
+    if unknown:
+        messages.error(request, "No member is called: " + ", ".join(unknown[:20]))
+    records_changed(tournament)
+    return redirect(tournament)

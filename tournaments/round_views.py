@@ -18,6 +18,7 @@ from .forms import (
 )
 from .models import WIND_NAMES, Registration, Round, Seat, Tournament, TournamentTable
 from .permissions import refuse_unless_organizer
+from .timer_views import timer_context
 
 
 def _round_or_404(tournament_id, number):
@@ -193,6 +194,8 @@ def round_detail(request, tournament_id, number):
             }
         ),
         "link_form": LinkForm(),
+        "can_time": not tournament.is_online and tournament.is_referee(request.user),
+        **timer_context(round_),
     }
     return render(request, "tournaments/round.html", context)
 

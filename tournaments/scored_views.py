@@ -25,6 +25,7 @@ from . import scored_forms, scored_tables
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
+from .timer_views import timer_context
 
 SEAT_WINDS = ("East", "South", "West", "North")
 PICKED = ("outcome", "winners", "discarder", "tenpai", "nagashi", "chombo", "abort", "riichi")
@@ -160,6 +161,11 @@ def _context(request, table: Table, parsed=None, data=None) -> dict:
         "fu_choices": scored_forms.FU_CHOICES,
         "picker_yaku": scored_forms.PICKER_YAKU,
         "corrections": table.corrections.select_related("changed_by"),
+        **(
+            timer_context(table.round)
+            if table.round and table.round.published and not table.tournament.is_online
+            else {}
+        ),
     }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import role_views, round_views, scored_views, views
+from . import role_views, round_views, scored_views, timer_views, views
 
 app_name = "tournaments"
 
@@ -15,6 +15,7 @@ urlpatterns = [
         name="referee_remove",
     ),
     path("<int:tournament_id>/close/", role_views.close_event, name="close"),
+    path("<int:tournament_id>/entries/bulk/", role_views.entries_bulk, name="entries_bulk"),
     path("<int:tournament_id>/", views.detail, name="detail"),
     path("<int:tournament_id>/edit/", views.edit, name="edit"),
     path("<int:tournament_id>/organizers/", views.organizer_add, name="organizer_add"),
@@ -33,6 +34,16 @@ urlpatterns = [
     ),
     path("<int:tournament_id>/rounds/", round_views.round_new, name="round_new"),
     path("<int:tournament_id>/rounds/<int:number>/", round_views.round_detail, name="round"),
+    path(
+        "<int:tournament_id>/rounds/<int:number>/timer/",
+        timer_views.timer_fragment,
+        name="timer",
+    ),
+    path(
+        "<int:tournament_id>/rounds/<int:number>/timer/control/",
+        timer_views.timer_action,
+        name="timer_action",
+    ),
     path(
         "<int:tournament_id>/rounds/<int:number>/redraw/",
         round_views.round_redraw,

@@ -457,9 +457,21 @@ def standings_partial(request, tournament_id):
 
 
 def projector(request, tournament_id):
+    """Standings, the current round's timer and the seating of the latest published round."""
+    from .timer_views import timer_context
+
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = presenters.standings(tournament)
     context["large"] = True
+    latest = tournament.round_set.filter(published__isnull=False).order_by("-number").first()
+    if latest is not None:
+        if not tournament.is_online:
+            context.update(timer_context(latest))
+        context["seating_round"] = latest
+        context["seating"] = [
+            {"number": t.number, "seats": t.seat_list()}
+            for t in latest.tables.prefetch_related("seats__player").order_by("number")
+        ]
     return render(request, "tournaments/projector.html", context)
 
 

@@ -722,6 +722,23 @@ ROWS = [
         only(ROLES, 302, anonymous=403),
         method="post",
     ),
+    Row("t_timer", "tournaments:timer", lambda w: [w.event.pk, w.round_number], EVERYONE),
+    Row(
+        "t_timer_action",
+        "tournaments:timer_action",
+        lambda w: [w.event.pk, w.round_number],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"action": "extend"},
+    ),
+    Row(
+        "t_entries_bulk",
+        "tournaments:entries_bulk",
+        t,
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"names": "nobody-by-that-name"},
+    ),
     Row("t_organizers", "tournaments:organizers", lambda w: [], only(("staff", "admin"), 200)),
     Row(
         "t_referee_add",

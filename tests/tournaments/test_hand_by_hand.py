@@ -278,3 +278,64 @@ def test_hand_by_hand_a_closed_event_takes_no_more_hands(client, scored_table, o
     response = post_hand(client, scored_table, **RON_SOUTH_FROM_WEST)
     assert b"This event is closed" in response.content
     assert not ScoredHand.objects.exists()
+
+
+def test_hand_by_hand_round_timer_starts_pauses_extends_with_injected_time(scored_table):
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments import round_timer
+
+    round_ = scored_table.round
+    round_.timer_minutes = 60
+    t0 = timezone.make_aware(datetime.datetime(2026, 11, 26, 19, 0))
+    assert round_timer.view(round_, t0).state == "ready"
+    round_timer.start(round_, clock=lambda: t0)
+    later = t0 + datetime.timedelta(minutes=10)
+    shown = round_timer.view(round_, later)
+    assert (shown.state, shown.text) == ("running", "50:00")
+    round_timer.pause(round_, clock=lambda: later)
+    assert round_timer.view(round_, later + datetime.timedelta(hours=1)).text == "50:00"
+    round_timer.extend(round_)
+    assert round_timer.view(round_, later).text == "55:00"
+    round_timer.start(round_, clock=lambda: later)
+    over = round_timer.view(round_, later + datetime.timedelta(minutes=56))
+    assert over.state == "over" and "finish the hand in play" in over.end_rule
+
+
+def test_hand_by_hand_timer_shows_on_the_projector_and_the_table_page(
+    client, scored_table, organizer, member
+):
+    tournament = scored_table.tournament
+    round_ = scored_table.round
+    signed_in(client, member)
+    control = f"/tournaments/{tournament.pk}/rounds/{round_.number}/timer/control/"
+    assert client.post(control, {"action": "start"}).status_code == 403
+    client.logout()
+    signed_in(client, organizer)
+    client.post(control, {"action": "start"})
+    round_.refresh_from_db()
+    assert round_.timer_started is not None
+    projector = client.get(f"/tournaments/{tournament.pk}/projector/").content.decode()
+    assert 'id="round-timer"' in projector and "running" in projector
+    assert "Round 1 seating" in projector
+    for seat in scored_table.seat_list():
+        assert seat.player.name in projector
+    page = client.get(url(scored_table)).content.decode()
+    assert 'id="round-timer"' in page and "data-deadline" in page
+
+
+def test_hand_by_hand_bulk_add_registers_pasted_names_and_names_the_unknown(
+    client, make_event, make_members, organizer
+):
+    tournament = make_event(players=0)
+    a, b = make_members(2, prefix="bulk")
+    signed_in(client, organizer)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/entries/bulk/",
+        {"names": f"{a.username}\nBULK02\nNo Such Person\n"},
+        follow=True,
+    )
+    assert set(tournament.entries.values_list("player_id", flat=True)) == {a.pk, b.pk}
+    assert "No member is called: No Such Person" in response.content.decode()

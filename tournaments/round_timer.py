@@ -1,0 +1,75 @@
+"""The round timer of an in-person round: start, pause, resume, extend; time injected.
+
+The state is stored on the :class:`~tournaments.models.Round`: when the current run
+started (``timer_started``, None before the start and while paused), the seconds
+used by earlier runs (``timer_used``) and the seconds added (``timer_extra``). What is
+left is therefore a pure function of the round and the time asked about, which is
+how the pages, the projector and the tests read it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+Clock = Callable[[], datetime.datetime]
+EXTEND_SECONDS = 5 * 60
+
+
+@dataclass(frozen=True)
+class TimerView:
+    state: str  # "ready", "running", "paused", "over"
+    remaining: int  # seconds, never negative
+    deadline: datetime.datetime | None  # when it runs out, while running
+    end_rule: str  # the event's rule for the hand in play when time is up
+
+    @property
+    def text(self) -> str:
+        minutes, seconds = divmod(self.remaining, 60)
+        return f"{minutes:d}:{seconds:02d}"
+
+
+def _used(round_, now: datetime.datetime) -> int:
+    used = round_.timer_used
+    if round_.timer_started is not None:
+        used += int((now - round_.timer_started).total_seconds())
+    return used
+
+
+def view(round_, now: datetime.datetime) -> TimerView:
+    total = round_.timer_minutes * 60 + round_.timer_extra
+    used = _used(round_, now)
+    remaining = max(0, total - used)
+    rule = round_.tournament.get_time_end_rule_display()
+    if round_.timer_started is None and round_.timer_used == 0:
+        return TimerView("ready", remaining, None, rule)
+    if remaining == 0:
+        return TimerView("over", 0, None, rule)
+    if round_.timer_started is None:
+        return TimerView("paused", remaining, None, rule)
+    return TimerView("running", remaining, now + datetime.timedelta(seconds=remaining), rule)
+
+
+def start(round_, clock: Clock = timezone.now) -> None:
+    """Start or resume."""
+    if round_.timer_started is None:
+        round_.timer_started = clock()
+        round_.timer_paused = None
+        round_.save(update_fields=["timer_started", "timer_paused"])
+
+
+def pause(round_, clock: Clock = timezone.now) -> None:
+    if round_.timer_started is not None:
+        now = clock()
+        round_.timer_used = _used(round_, now)
+        round_.timer_started = None
+        round_.timer_paused = now
+        round_.save(update_fields=["timer_used", "timer_started", "timer_paused"])
+
+
+def extend(round_, seconds: int = EXTEND_SECONDS) -> None:
+    round_.timer_extra += max(0, seconds)
+    round_.save(update_fields=["timer_extra"])

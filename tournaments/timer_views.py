@@ -1,0 +1,66 @@
+"""The round timer's controls (organizers and referees) and its fragment (everyone)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from . import round_timer
+from .broadcast import group_name, log
+from .models import Round
+from .permissions import forbidden
+
+ACTIONS = {"start": round_timer.start, "pause": round_timer.pause}
+
+
+def _round(tournament_id: int, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number
+    )
+
+
+def timer_context(round_, now=None) -> dict:
+    return {"timer_round": round_, "timer": round_timer.view(round_, now or timezone.now())}
+
+
+def _send(round_) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    html = render_to_string("tournaments/_round_timer.html", {**timer_context(round_), "oob": True})
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(round_.tournament_id), {"type": "standings.update", "html": html}
+        )
+    except Exception:  # a full or unreachable layer must not undo the change
+        log.exception("could not broadcast the timer of round %s", round_.pk)
+
+
+@require_POST
+def timer_action(request, tournament_id, number):
+    round_ = _round(tournament_id, number)
+    if not round_.tournament.is_referee(request.user):
+        return forbidden(
+            request, "Only the event's organizers and referees run the timer.", round_.tournament
+        )
+    action = request.POST.get("action", "")
+    if action == "extend":
+        round_timer.extend(round_)
+    elif action in ACTIONS:
+        ACTIONS[action](round_)
+    else:
+        messages.error(request, "Choose start, pause or extend.")
+        return redirect(round_)
+    transaction.on_commit(lambda: _send(round_))
+    return redirect(round_)
+
+
+def timer_fragment(request, tournament_id, number):
+    round_ = _round(tournament_id, number)
+    return render(request, "tournaments/_round_timer.html", timer_context(round_))
