@@ -205,6 +205,11 @@ def _keyed(buttons: list[dict]) -> list[dict]:
     return buttons
 
 
+# Win anyway is a turn action on the own draw and an answer (with the calls) on a discard.
+_TURN_KINDS = ("tsumo", "win_anyway", "ankan", "shouminkan", "kyuushu")
+_NOT_ON_DRAW = tuple(k for k in _TURN_KINDS if k != "win_anyway")
+
+
 def hand_context(view, hand: int, version: int, order: list | None, sort: bool) -> dict:
     """The own hand as buttons, and the seat's other choices, all from ``view.legal``."""
     reds = tuple(view.ruleset.red_fives)
@@ -235,7 +240,7 @@ def hand_context(view, hand: int, version: int, order: list | None, sort: bool) 
     turn_actions = _keyed(
         [
             _button(a, version, _with_tiles(a))
-            for kind in ("tsumo", "win_anyway", "ankan", "shouminkan", "kyuushu")
+            for kind in (_TURN_KINDS if view.phase == "turn" else _NOT_ON_DRAW)
             for a in by_type.get(kind, [])
         ]
     )

@@ -48,7 +48,7 @@ VALUED = (CLAIM, CORRECT)  # the types that carry a (han, fu) value
 # Why a win is not valid (the engine's reading) or why a seat objects (NG).
 REASONS = ("noten", "furiten", "no_yaku", "minimum_han", "fix_yaku", "wrong_value", "other")
 REASON_TEXT = {
-    "noten": "the tile does not complete the hand",
+    "noten": "the hand is not complete (noten)",
     "furiten": "furiten",
     "no_yaku": "no yaku",
     "minimum_han": "below the minimum han",
