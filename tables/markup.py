@@ -160,7 +160,7 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
         '<span class="score">{score}</span><span class="diff" aria-hidden="true"></span></div>'
         '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
         '<span class="melds tiles">{melds}</span></div>'
-        '<div class="pond-slot"><div class="pond tiles" aria-label="Discards of {name}">{pond}</div></div>'
+        '<div class="pond-slot"><div class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
         "{stick}</div>",
         seat=s["seat"],
         turn=" is-turn" if s["turn"] else "",
@@ -494,7 +494,7 @@ def replay_seat(s: dict) -> str:
         '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
         '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
         '<span class="melds tiles tiles-small">{}</span></div>'
-        '<div class="river tiles tiles-small" aria-label="Discards of {}">{}</div></div>',
+        '<div class="river tiles tiles-small" role="group" aria-label="Discards of {}">{}</div></div>',
         s["position"],
         " is-turn" if s["turn"] else "",
         s["seat"],

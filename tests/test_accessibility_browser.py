@@ -131,6 +131,7 @@ def check_pages(page, site_url, pages: dict) -> dict:
         page.goto(site_url + path)
         page.wait_for_load_state("networkidle")
         problems[name] = serious_violations(page)
+        keep(page, f"axe-{name}")
     return problems
 
 
@@ -154,6 +155,21 @@ def test_it_has_no_serious_accessibility_violation_around_the_tables(club, brows
                 "reset": "/players/password-reset/",
             },
         )
+    )
+    assert not any(problems.values()), problems
+
+
+def test_it_has_no_serious_accessibility_violation_at_the_table(club, browser_page, site_url):
+    page = browser_page
+    sign_in(page, site_url)
+    problems = check_pages(
+        page,
+        site_url,
+        {
+            "table": club["running"].get_absolute_url(),
+            "result": club["between"].get_absolute_url(),
+            "game-end": club["done"].get_absolute_url(),
+        },
     )
     assert not any(problems.values()), problems
 
