@@ -28,12 +28,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from rules.engine.actions import DISCARDING, PASS, Action, parse_action
+from rules.engine.claim_values import CLAIM_TYPES, REASON_TEXT, REASONS, value_label
 from rules.engine.game import apply
 from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.visibility import seat_view, spectator_view
 from tables import markup, presenters, states
+from tables.claim_screens import decision_text
 
 WIND_NAMES = ("East", "South", "West", "North")
 CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
@@ -168,7 +170,27 @@ def step_label(step: Step, names: list[str], viewer: int | None, reds) -> str:
         return f"{who} declares {kind} of {tile}"
     if step.kind == "end":
         return end_label(step.result, names, reds)
+    if step.kind in CLAIM_TYPES or step.kind in ("tsumo", "ron"):
+        return claim_step_label(step, who, tile)
     return step.kind
+
+
+def claim_step_label(step: Step, who: str, tile: str) -> str:
+    """A claimed win's steps (rules.engine.claims): the call, the claim, the answers
+    and the review's decision."""
+    action = step.action
+    kind = step.kind
+    if kind in ("tsumo", "ron", "win_anyway"):
+        how = "Win anyway" if kind == "win_anyway" else kind
+        return f"{who} calls a win ({how}) on {tile}"
+    if kind == "claim":
+        return f"{who} claims {value_label(action.tiles)}"
+    if kind == "ok":
+        return f"{who} answers OK"
+    if kind == "ng":
+        reason = f": {REASON_TEXT[REASONS[action.tiles[0]]]}" if action.tiles else ""
+        return f"{who} answers NG{reason}"
+    return f"{who} reviews the win: {decision_text(action)}"
 
 
 def end_label(result: HandResult, names: list[str], reds) -> str:
@@ -181,6 +203,8 @@ def end_label(result: HandResult, names: list[str], reds) -> str:
             return f"Tsumo: {winners} wins on {tile}"
         verb = "win" if len(result.wins) > 1 else "wins"
         return f"Ron: {winners} {verb} on {names[first.from_seat]}'s {tile}"
+    if result.kind == "chombo" and result.chombo is not None:
+        return f"Chombo by {names[result.chombo]}: the hand is played again"
     if result.kind == "abortive":
         return f"Abortive draw: {presenters.ABORT_REASONS.get(result.abort or '', result.abort)}"
     if result.kind == "nagashi":

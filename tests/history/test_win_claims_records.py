@@ -1,0 +1,61 @@
+"""A claimed game's record: the replay's words for claims, answers and decisions, and
+the tenhou.net/6 export of claimed wins and chombos (rules.engine.claims)."""
+
+import json
+
+from history.logs.tenhou6_export import export
+from history.replayer import claim_step_label, end_label
+from rules.engine import apply, parse_action
+from rules.engine.rulesets import RONIN
+from rules.engine.testing import play, scenario
+
+CLAIMED = RONIN.replace(win_settlement="claimed", renhou="off")
+TANYAO = "234m456p678s2255s"
+NAMES = ["Ann", "Ben", "Cy", "Di"]
+
+
+def _game():
+    """Hand 1: Cy calls a false win, chombo, game over. Hand 2 (replayed): Ben's ron is
+    claimed at 2 han and corrected to 1 han 40 fu."""
+    state = scenario({1: TANYAO}, draws="5s", ruleset=CLAIMED, dora="9p", ura="9m")
+    state = play(state, "0:discard:5s", "1:pass", "3:pass", "2:win_anyway")
+    for line in ("2:claim:mangan", "0:ng:noten", "1:ng", "3:ok", "0:chombo:game_over"):
+        state, _ = apply(state, parse_action(line))
+    return state
+
+
+def test_win_claim_replay_words_name_the_call_the_claim_answers_and_decision():
+    from history.replayer import Step
+
+    def label(text, kind=None):
+        action = parse_action(text)
+        step = Step(kind or action.type, action.seat, action.tile, None, action=action)
+        return claim_step_label(step, NAMES[action.seat], "5s")
+
+    assert label("2:win_anyway:5s.1") == "Cy calls a win (Win anyway) on 5s"
+    assert label("2:claim:3han30fu") == "Cy claims 3 han 30 fu"
+    assert label("1:ng:furiten") == "Ben answers NG: furiten"
+    assert label("3:ok") == "Di answers OK"
+    assert label("0:chombo:continue") == "Ann reviews the win: chombo, the hand goes on dead"
+    assert label("0:correct:1han40fu") == "Ann reviews the win: corrected to 1 han 40 fu"
+    result = _game().last_result
+    assert end_label(result, NAMES, (1, 1, 1)) == "Chombo by Cy: the hand is played again"
+
+
+def test_win_claim_tenhou_export_of_a_claimed_game_is_complete_json():
+    state = _game()
+    data = export(state.setup, list(state.actions), NAMES)
+    text = json.dumps(data, ensure_ascii=False)
+    log = json.loads(text)["log"]
+    assert len(log) == 1
+    assert log[0][-1][1] == [4000, 2000, -8000, 2000]  # the chombo's payments
+
+
+def test_win_claim_tenhou_export_writes_a_settled_claim_as_a_win():
+    state = scenario({1: TANYAO}, draws="5s", ruleset=CLAIMED, dora="9p", ura="9m")
+    state = play(state, "0:discard:5s", "2:pass", "3:pass", "1:ron")
+    for line in ("1:claim:2han40fu", "0:ng:wrong_value", "2:ok", "3:ok", "0:correct:1han40fu"):
+        state, _ = apply(state, parse_action(line))
+    entry = export(state.setup, list(state.actions), NAMES)["log"][0][-1]
+    assert entry[0] == "和了" and entry[1] == [-1300, 1300, 0, 0]
+    assert entry[2][:3] == [1, 0, 1] and entry[2][3] == "40符1飜1300点"
