@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
     # Players sit above rules, so the bots come with (after) the rule presets.
     dependencies = [
         ("players", "0001_initial"),
-        ("rules", "0001_initial"),
+        ("rules", "0002_club_presets"),
     ]
 
     operations = [migrations.RunPython(create_bots, migrations.RunPython.noop)]
