@@ -17,7 +17,7 @@ from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand, replay_sheet
 from rules.engine.standings import format_final
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-from tournaments import rounds
+from tournaments import round_timer, rounds
 from tournaments.models import Result, ScoredHand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -113,6 +113,7 @@ def club_night(django_user_model):
         Registration.objects.create(tournament=event, player=p)
     round_ = rounds.draw(event, "random", seating_seed=3)
     rounds.publish(round_)
+    round_timer.start(round_)
     table = round_.tables.get()
     return event, table
 
@@ -183,12 +184,14 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         phone_ctx = browser.new_context(
-            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
         )
         phone = phone_ctx.new_page()
         errors = []
         phone.on("pageerror", lambda exc: errors.append(str(exc)))
-        watcher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        watcher = browser.new_context(
+            viewport={"width": 1280, "height": 900}, bypass_csp=True
+        ).new_page()
         watcher.goto(f"{site_url}/tournaments/{event.pk}/standings/")
         watcher.wait_for_function(
             "document.querySelector('[ws-connect]') && htmx && true", timeout=10000
@@ -201,6 +204,7 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
         phone.fill("#id_password", PASSWORD)
         phone.locator("main button:has-text('Sign in')").tap()
         phone.wait_for_url(score_url)
+        assert phone.locator("#round-timer .timer-clock").inner_text().startswith("89:")
         shoot(phone, "1-empty-table")
 
         # bad input first: the discarder is also the winner
@@ -232,6 +236,13 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
                     timeout=10000,
                 )
                 shoot(watcher, "5-standings-live")
+                projector = browser.new_context(
+                    viewport={"width": 1280, "height": 720}, bypass_csp=True
+                ).new_page()
+                projector.goto(f"{site_url}/tournaments/{event.pk}/projector/")
+                assert "running" in projector.locator("#round-timer").inner_text()
+                shoot(projector, "5b-projector-during-the-round")
+                projector.close()
         assert ScoredHand.objects.filter(table=table).count() == len(HANDS)
         shown = phone.locator("#final-table .final-points").all_inner_texts()
         assert shown == [format_final(s.final) for s in expected.final]
