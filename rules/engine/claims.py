@@ -265,7 +265,9 @@ def call_win(
     return s, [Event("win_call", seat, tile, wc)]
 
 
-def apply_step(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
+def apply_step(
+    s: GameState, action: Action, log: tuple[Action, ...]
+) -> tuple[GameState, list[Event]]:
     """A claim, an answer or a review decision (legality already checked)."""
     wc: WinClaim = s.win_claim
     s = s.evolve(hand_log=log)
