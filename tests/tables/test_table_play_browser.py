@@ -37,7 +37,7 @@ def live_tables(table_settings):
     table_settings.TABLE_DRIVER_AUTOSTART = True
     table_settings.TABLE_BOT_DELAY = 0.02
     table_settings.TABLE_AUTO_DELAY = 0.02
-    table_settings.TABLE_RESULT_PAUSE = 0.5
+    table_settings.TABLE_RESULT_PAUSE = 3.0  # the result screen stays long enough to look at
     table_settings.TABLE_SEED = 20250101
     return table_settings
 
