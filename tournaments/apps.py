@@ -8,6 +8,7 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from tables.signals import game_finished
 
+        from . import broadcast  # noqa: F401  (connects the live standings to standings_changed)
         from .receivers import on_game_finished
 
         game_finished.connect(on_game_finished, dispatch_uid="tournaments.game_finished")

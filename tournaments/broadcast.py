@@ -13,7 +13,12 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.dispatch import receiver
 from django.template.loader import render_to_string
+
+from . import presenters
+from .models import Tournament
+from .signals import standings_changed
 
 log = logging.getLogger(__name__)
 
@@ -22,22 +27,19 @@ def group_name(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
 
 
-def after_commit(tournament_id: int) -> None:
+@receiver(standings_changed, dispatch_uid="tournaments.broadcast")
+def after_commit(tournament_id: int, **_signal) -> None:
     """Broadcast the event's standings once the current transaction commits."""
     transaction.on_commit(lambda: send_standings(tournament_id))
 
 
 def render_live_standings(tournament) -> str:
-    from . import presenters
-
     context = presenters.standings(tournament)
     context["oob"] = True
     return render_to_string("tournaments/_standings_live.html", context)
 
 
 def send_standings(tournament_id: int) -> None:
-    from .models import Tournament
-
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     layer = get_channel_layer()
     if tournament is None or layer is None:

@@ -5,7 +5,11 @@ A refusal is a 403 page that says what the visitor would need, never a bare erro
 
 from __future__ import annotations
 
-from django.shortcuts import render
+from functools import wraps
+
+from django.shortcuts import get_object_or_404, render
+
+from .models import Tournament
 
 
 def forbidden(request, message: str, tournament=None):
@@ -28,6 +32,25 @@ def refuse_unless_organizer(request, tournament):
         "Only this event's organizers can change it. Ask its creator to add you as staff.",
         tournament,
     )
+
+
+def organizer_view(view):
+    """A view of one event that only its organizers may use.
+
+    The one access check of the organizers' pages: the event is looked up from the
+    URL's ``tournament_id`` (404 when there is none), anyone else gets the 403 page,
+    and the view is called with the event in place of its id.
+    """
+
+    @wraps(view)
+    def guarded(request, tournament_id, *args, **kwargs):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        refused = refuse_unless_organizer(request, tournament)
+        if refused:
+            return refused
+        return view(request, tournament, *args, **kwargs)
+
+    return guarded
 
 
 ORGANIZERS = "Organizers"  # the group a club admin puts members in (made by a migration)

@@ -1,7 +1,7 @@
 """Reading and writing an event's results in the database.
 
 Every write of a result goes through this module, which also schedules the live
-standings broadcast once the transaction commits.
+standings broadcast once the transaction commits (through :mod:`.signals`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tables import twins
 
-from . import broadcast
+from . import signals
 from .leaderboard import Entry, Game
 from .models import WIND_NAMES, Chombo, Correction, Registration, Result, Seat, Tournament
 from .models import TournamentTable as Table
@@ -224,7 +224,7 @@ def save_result(
             for _ in range(count)
         )
     Correction.objects.bulk_create(corrections)
-    broadcast.after_commit(table.tournament_id)
+    signals.results_changed(table.tournament_id)
     return corrections
 
 
@@ -307,4 +307,4 @@ def _file(table: Table, scores, leftover_sticks, seed, finished_at) -> None:
         seed=seed,
         finished_at=finished_at,
     )
-    broadcast.after_commit(table.tournament_id)
+    signals.results_changed(table.tournament_id)

@@ -5,12 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from .models import Tournament
-from .permissions import ORGANIZERS, forbidden, is_club_admin, refuse_unless_organizer
+from .permissions import ORGANIZERS, forbidden, is_club_admin, organizer_view
 
 
 def organizers(request):
@@ -39,11 +38,8 @@ def _member(request, tournament, field="player"):
 
 
 @require_POST
-def referee_add(request, tournament_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def referee_add(request, tournament):
     user = _member(request, tournament)
     if user is not None:
         tournament.referees.add(user)
@@ -52,23 +48,17 @@ def referee_add(request, tournament_id):
 
 
 @require_POST
-def referee_remove(request, tournament_id, player_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def referee_remove(request, tournament, player_id):
     tournament.referees.remove(player_id)
     messages.success(request, "The referee was removed.")
     return redirect(tournament)
 
 
 @require_POST
-def close_event(request, tournament_id):
+@organizer_view
+def close_event(request, tournament):
     """Close (or reopen) the event: a closed event takes no more hands or results."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
     if tournament.closed:
         tournament.closed = None
         messages.success(request, "The event is open again.")
@@ -81,17 +71,14 @@ def close_event(request, tournament_id):
 
 
 @require_POST
-def entries_bulk(request, tournament_id):
+@organizer_view
+def entries_bulk(request, tournament):
     """Register many players at once: pasted names (one a line) and ticked members."""
     from django.db.models import Q
 
     from .models import Registration
     from .views import records_changed
 
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
     names = [n.strip() for n in request.POST.get("names", "").splitlines() if n.strip()][:200]
     ticked = request.POST.getlist("members")[:200]
     members = get_user_model().objects.filter(is_bot=False, is_active=True)

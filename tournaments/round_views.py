@@ -16,8 +16,8 @@ from .forms import (
     RoundForm,
     parse_seating,
 )
-from .models import WIND_NAMES, Registration, Round, Seat, Tournament, TournamentTable
-from .permissions import refuse_unless_organizer
+from .models import WIND_NAMES, Registration, Round, Seat, TournamentTable
+from .permissions import organizer_view
 from .timer_views import timer_context
 
 
@@ -57,11 +57,8 @@ def _draw_from_form(request, tournament, form, round_=None):
 
 
 @require_POST
-def round_new(request, tournament_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def round_new(request, tournament):
     if tournament.is_league:
         messages.error(request, "A league has no rounds: its members' games count as they finish.")
         return redirect(tournament)
@@ -82,12 +79,9 @@ def round_new(request, tournament_id):
 
 
 @require_POST
-def round_redraw(request, tournament_id, number):
-    round_ = _round_or_404(tournament_id, number)
-    tournament = round_.tournament
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def round_redraw(request, tournament, number):
+    round_ = _round_or_404(tournament.pk, number)
     form = RoundForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -99,11 +93,9 @@ def round_redraw(request, tournament_id, number):
 
 
 @require_POST
-def round_publish(request, tournament_id, number):
-    round_ = _round_or_404(tournament_id, number)
-    refused = refuse_unless_organizer(request, round_.tournament)
-    if refused:
-        return refused
+@organizer_view
+def round_publish(request, tournament, number):
+    round_ = _round_or_404(tournament.pk, number)
     if round_.published:
         messages.info(request, "This round was already published.")
     else:
@@ -233,11 +225,8 @@ def round_sheets(request, tournament_id, number):
 
 
 @require_POST
-def seat_substitute(request, tournament_id, seat_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def seat_substitute(request, tournament, seat_id):
     seat = get_object_or_404(
         Seat.objects.select_related("table__round"), pk=seat_id, table__tournament=tournament
     )
@@ -264,11 +253,8 @@ def seat_substitute(request, tournament_id, seat_id):
 
 
 @require_POST
-def table_link(request, tournament_id, table_pk):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def table_link(request, tournament, table_pk):
     table = get_object_or_404(TournamentTable, pk=table_pk, tournament=tournament)
     form = LinkForm(request.POST)
     back = table.round or tournament

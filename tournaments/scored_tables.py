@@ -33,7 +33,7 @@ from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand, ScoreSheet, record, replay_sheet, round_name
 
-from . import broadcast, records
+from . import records, signals
 from .models import WIND_NAMES, Correction, Result, ScoredHand
 from .models import TournamentTable as Table
 
@@ -123,7 +123,7 @@ def save_hand(
                 entered_by=user if getattr(user, "is_authenticated", False) else None,
                 entered_at=clock(),
             )
-            broadcast.after_commit(locked.tournament_id)
+            signals.results_changed(locked.tournament_id)
             return row, sheet, True
     except IntegrityError:
         # The same token (or the same hand number) won a race with us: that save stands.
@@ -167,7 +167,7 @@ def undo_last(table: Table, user, reason: str = "", *, clock: Clock = timezone.n
         )
         number = last.number
         last.delete()
-        broadcast.after_commit(locked.tournament_id)
+        signals.results_changed(locked.tournament_id)
         return number
 
 

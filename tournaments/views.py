@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import exports, presenters, records
+from . import exports, presenters, records, signals
 from .forms import (
     EntryForm,
     LeagueGameForm,
@@ -33,7 +33,7 @@ from .models import WIND_NAMES, Registration, Seat, Tournament, TournamentTable
 from .permissions import (
     is_club_admin,
     may_create_events,
-    refuse_unless_organizer,
+    organizer_view,
     refuse_unless_staff,
 )
 
@@ -78,11 +78,8 @@ def create(request):
     return render(request, "tournaments/form.html", {"form": form, "tournament": None})
 
 
-def edit(request, tournament_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def edit(request, tournament):
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -93,9 +90,7 @@ def edit(request, tournament_id):
 
 
 def records_changed(tournament):
-    from .broadcast import after_commit
-
-    after_commit(tournament.pk)
+    signals.results_changed(tournament.pk)
 
 
 def detail(request, tournament_id):
@@ -151,11 +146,8 @@ def _league_games(tournament, limit=50):
 
 
 @require_POST
-def organizer_add(request, tournament_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def organizer_add(request, tournament):
     form = OrganizerForm(request.POST)
     if form.is_valid():
         player = form.cleaned_data["player"]
@@ -167,11 +159,8 @@ def organizer_add(request, tournament_id):
 
 
 @require_POST
-def organizer_remove(request, tournament_id, player_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def organizer_remove(request, tournament, player_id):
     tournament.organizers.remove(player_id)
     messages.success(request, "The organizer was removed.")
     return redirect(tournament)
@@ -223,11 +212,8 @@ def withdraw(request, tournament_id):
 
 
 @require_POST
-def entry_add(request, tournament_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def entry_add(request, tournament):
     form = EntryForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -251,11 +237,8 @@ def entry_add(request, tournament_id):
 
 
 @require_POST
-def entry_withdraw(request, tournament_id, entry_id):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def entry_withdraw(request, tournament, entry_id):
     entry = get_object_or_404(Registration, pk=entry_id, tournament=tournament)
     if entry.withdrawn:
         entry.withdrawn = None
@@ -300,12 +283,9 @@ def _table_or_404(tournament_id, table_pk):
     )
 
 
-def table_result(request, tournament_id, table_pk):
-    table = _table_or_404(tournament_id, table_pk)
-    tournament = table.tournament
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
+@organizer_view
+def table_result(request, tournament, table_pk):
+    table = _table_or_404(tournament.pk, table_pk)
     if table.round and not table.round.published:
         messages.error(request, "Publish the round before entering its results.")
         return redirect(table.round)
@@ -343,12 +323,10 @@ def table_result(request, tournament_id, table_pk):
 
 
 @require_POST
-def table_result_check(request, tournament_id, table_pk):
+@organizer_view
+def table_result_check(request, tournament, table_pk):
     """The live total check under the results form (htmx, as staff type)."""
-    table = _table_or_404(tournament_id, table_pk)
-    refused = refuse_unless_organizer(request, table.tournament)
-    if refused:
-        return refused
+    table = _table_or_404(tournament.pk, table_pk)
     form = _result_form(table, request.POST)
     form.is_valid()
     score_errors = []
@@ -364,12 +342,9 @@ def table_result_check(request, tournament_id, table_pk):
     )
 
 
-def league_game_new(request, tournament_id):
+@organizer_view
+def league_game_new(request, tournament):
     """Staff recording a league game that was played away from the site."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    refused = refuse_unless_organizer(request, tournament)
-    if refused:
-        return refused
     if not tournament.is_league:
         messages.error(request, "Only leagues take games outside rounds.")
         return redirect(tournament)

@@ -199,3 +199,26 @@ async def test_a_standings_socket_for_an_impossible_event_id_is_refused_not_cras
     connected, _ = await socket.connect()
     assert not connected
     await socket.disconnect()
+
+
+@pytest.mark.django_db
+def test_it_writes_the_result_first_and_broadcasts_only_after_commit(
+    make_event, seated_round, monkeypatch, django_capture_on_commit_callbacks
+):
+    from tournaments import broadcast
+
+    tournament = make_event(players=4, format=Tournament.ONLINE, rounds_=1)
+    table = linked_round(tournament, seated_round).tables.get()
+    sent = []
+
+    def send(tournament_id):
+        # By the time the standings are rendered, the result is in the database.
+        sent.append((tournament_id, Result.objects.filter(table=table).count()))
+
+    monkeypatch.setattr(broadcast, "send_standings", send)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        finish(100, seat_ids(table), [42000, 31000, 17000, 10000])
+        assert sent == [], "nothing is sent before the transaction commits"
+    assert len(callbacks) == 1
+    callbacks[0]()
+    assert sent == [(tournament.pk, 1)]

@@ -121,3 +121,19 @@ def test_it_rejects_a_post_without_a_csrf_token(event, organizer):
     )
     assert response.status_code == 403
     assert Round.objects.count() == 1
+
+
+def test_every_organizer_page_checks_access_through_the_one_helper():
+    from pathlib import Path
+
+    import tournaments
+
+    root = Path(tournaments.__file__).parent
+    preambles = [
+        path.name
+        for path in root.glob("*.py")
+        if path.name != "permissions.py" and "refuse_unless_organizer(" in path.read_text()
+    ]
+    guarded = sum(path.read_text().count("@organizer_view") for path in root.glob("*.py"))
+    assert preambles == []
+    assert guarded >= 14
