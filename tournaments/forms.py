@@ -55,6 +55,7 @@ class TournamentForm(forms.ModelForm):
             "overrides",
             "rounds",
             "registration_open",
+            "time_end_rule",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -62,10 +63,14 @@ class TournamentForm(forms.ModelForm):
             "format": forms.RadioSelect,
         }
 
+    def clean_time_end_rule(self):
+        return self.cleaned_data.get("time_end_rule") or Tournament.FINISH_HAND
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = StoredRuleset.objects.all()
         self.fields["ruleset"].empty_label = None
+        self.fields["time_end_rule"].required = False  # older forms leave it out
         if not self.instance.pk and not self.initial.get("ruleset"):
             self.initial["ruleset"] = StoredRuleset.club_default().pk
         if self.instance.pk:
