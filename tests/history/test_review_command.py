@@ -1,0 +1,40 @@
+"""``manage.py review``: a stored game's review and the benchmark's last line."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from rules.engine import parse_action
+from rules.engine.review import review_game
+from tables import states
+
+
+def run(*args):
+    out = StringIO()
+    call_command("review", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_it_reviews_a_stored_game_for_one_seat(one_game):
+    text = run(str(one_game.pk), "--player", "1")
+    expected = review_game(states.setup_of(one_game), [parse_action(a) for a in one_game.log], 1)
+    assert f"game {one_game.pk}, seat 1: {expected.agreed}/{expected.decisions}" in text
+    assert expected.decisions > 0
+    assert "marked:" in text
+
+
+def test_an_unknown_game_or_seat_is_a_clear_error(one_game):
+    with pytest.raises(CommandError, match="no game 999999"):
+        run("999999", "--player", "0")
+    with pytest.raises(CommandError, match="a seat is 0, 1, 2 or 3"):
+        run(str(one_game.pk), "--player", "5")
+    with pytest.raises(CommandError, match="--bench N"):
+        run(str(one_game.pk))
+
+
+def test_the_benchmark_prints_hanchan_per_second_last():
+    text = run("--bench", "1", "--ruleset", "ronin")
+    last = text.strip().splitlines()[-1]
+    assert re.fullmatch(r"1 hanchan reviewed, \d+\.\d\d hanchan/s", last)
