@@ -12,6 +12,7 @@ could have known then, even though the finished game shows every hand:
   fast-looking open hand, as the careful bot reads them): ``safe`` (genbutsu),
   ``suji``, ``kabe`` (no-chance), ``one-chance`` or ``live``, with the bot's rough
   deal-in estimate in percent;
+* for a call (chi, pon, open kan) or a pass, the shanten each option leaves;
 * the careful bot's choice from the same view, and whether the player agreed.
 
 Marked moments: ``lost-acceptance`` (the discard left fewer tiles, or a worse
@@ -28,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .actions import ANKAN, CHI, DAIMINKAN, PON, RON, SHOUMINKAN, TSUMO, Action
+from .actions import CHI, DAIMINKAN, PASS, PON, RON, SHOUMINKAN, TSUMO, Action
 from .actions import format_action as _format_action
 from .bots import careful, defence, efficiency
 from .bots.reading import Reading
@@ -53,7 +54,7 @@ MARKS = (LOST_ACCEPTANCE, DANGEROUS, DEAL_IN, MISSED_WIN)
 
 _DISCARDING = ("discard", "riichi", "open_riichi")
 _WINS = (TSUMO, RON)
-_KIND_CALLS = (CHI, PON, DAIMINKAN, ANKAN, SHOUMINKAN)
+_CALLS = (CHI, PON, DAIMINKAN)
 _HONOUR_NO_CHANCE = 3  # with three copies visible the last can only be a single wait
 
 
@@ -126,6 +127,8 @@ class Decision:
     agreed: bool
     position: Position | None  # for a discard decision
     marks: tuple[str, ...]
+    # for a call decision: (option, shanten it leaves) for the pass and each call
+    calls: tuple[tuple[Action, int], ...] = ()
 
     @property
     def played_text(self) -> str:
@@ -280,9 +283,33 @@ def review_decision(view: SeatView, played: Action, hand_index: int, index: int)
         marks.extend(position_marks(position, played.tile >> 2))
     if played.type not in _WINS and any(a.type in _WINS for a in view.legal):
         marks.append(MISSED_WIN)
+    calls = call_options(view) if any(a.type in _CALLS for a in view.legal) else ()
     return Decision(
-        hand_index, index, played, bot, same_choice(played, bot), position, tuple(marks)
+        hand_index, index, played, bot, same_choice(played, bot), position, tuple(marks), calls
     )
+
+
+def call_options(view: SeatView) -> tuple[tuple[Action, int], ...]:
+    """The pass and each legal call with the shanten it leaves (-1 for a win).
+
+    After a chi or pon the hand still has to discard: its shanten is that of the best
+    discard. Only the seat's own concealed tiles are read.
+    """
+    counts = bytearray(34)
+    for tile in view.hand:
+        counts[tile >> 2] += 1
+    out = []
+    for action in view.legal:
+        if action.type == PASS:
+            out.append((action, efficiency.shanten(counts)))
+        elif action.type == RON:
+            out.append((action, -1))
+        elif action.type in _CALLS:
+            after = bytearray(counts)
+            for tile in action.tiles:
+                after[tile >> 2] -= 1
+            out.append((action, efficiency.shanten(after)))
+    return tuple(out)
 
 
 # --- a whole game ----------------------------------------------------------------
@@ -335,4 +362,5 @@ def _marked(decision: Decision, mark: str) -> Decision:
         decision.agreed,
         decision.position,
         (*decision.marks, mark),
+        decision.calls,
     )

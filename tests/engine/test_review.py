@@ -248,3 +248,27 @@ def test_with_no_safe_tile_no_discard_is_marked_dangerous(spec):
     position = analyse_position(build_view(spec))
     assert position.threats
     assert all("dangerous" not in position_marks(position, c.kind) for c in position.candidates)
+
+
+def test_a_call_decision_shows_the_shanten_each_option_leaves():
+    # 234m 456p 789s 11z 5z 9m: one from tenpai; a pon of the east wind makes it tenpai
+    view = build_view({"hand": "234m456p789s11z5z", "drawn": "9m", "dora": "1p"})
+    hand = tuple(sorted((*view.hand, view.drawn)))
+    east = [t for t in hand if t >> 2 == kind("1z")]
+    offered = next(t for t in range(kind("1z") * 4, kind("1z") * 4 + 4) if t not in east)
+    pon = Action(0, "pon", offered, tuple(east))
+    passing = Action(0, "pass")
+    view = view._replace(hand=hand, drawn=None, phase="calls", legal=(passing, pon))
+    decision = review_decision(view, passing, 0, 0)
+    assert dict(decision.calls) == {passing: 1, pon: 0}
+    assert decision.position is None
+
+
+def test_every_call_decision_of_a_game_lists_the_pass_and_the_choice(careful_game):
+    review = review_game(careful_game.setup, careful_game.actions, 0)
+    calls = [d for h in review.hands for d in h.decisions if d.calls]
+    assert calls
+    for d in calls:
+        options = [a for a, _ in d.calls]
+        assert any(a.type == "pass" for a in options)
+        assert d.played in options or d.played.type not in ("pass", "chi", "pon", "daiminkan")
