@@ -245,7 +245,7 @@ class Junk:
     def refused(self, version: int, legal: list[str], others: list[str]):
         """A message that no server may accept, as (text or bytes)."""
         r = self.rng
-        kind = r.randrange(12)
+        kind = r.randrange(13)
         if kind == 0:
             return self.text(r.randint(0, 60))  # not JSON
         if kind == 1:
@@ -276,7 +276,35 @@ class Junk:
             for _ in range(r.randint(10, 60)):
                 nested = [nested]
             return json.dumps({"action": nested, "version": version, self.text(5): self.value()})
+        if kind == 11:
+            return self.unreadable(version, legal)
         return json.dumps({"version": version, "HEADERS": {"HX-Request": "true"}})  # no action
+
+    DEEP = 1500  # deeper than Python's parser may recurse, small enough to be read
+
+    def unreadable(self, version: int, legal: list[str]) -> str:
+        """JSON that a careless reader chokes on: numbers no move carries (huge and
+        infinite), text that is not Unicode (a lone surrogate), nesting past any parser's
+        recursion; around a real move, so only the oddity can cause a refusal."""
+        r = self.rng
+        action = json.dumps(r.choice(legal) if legal else self.action_text(version))
+        shape = r.randrange(7)
+        if shape == 0:
+            number = r.choice(["1e999", "-1e999", "Infinity", "-Infinity", "NaN", "1e308"])
+            return f'{{"action": {action}, "version": {number}}}'
+        if shape == 1:
+            return f'{{"action": {action}, "version": {r.choice(["1", "-1"])}{"7" * 400}}}'
+        if shape == 2:  # a lone surrogate, escaped as JSON allows
+            surrogate = r.choice(["\\ud800", "\\udfff", "\\ud83d"])
+            return f'{{"action": "{json.loads(action)}{surrogate}", "version": {version}}}'
+        if shape == 3:
+            return f'{{"action": {action}, "version": {version}, "\\udc00": 1}}'
+        depth = r.randint(self.DEEP, self.DEEP + 200)
+        if shape == 4:
+            return "[" * depth + "]" * depth
+        if shape == 5:
+            return f'{{"action": {"[" * depth}{"]" * depth}, "version": {version}}}'
+        return f'{{"settings": 1, "sort_hand": {"[" * depth}{"]" * depth}}}'
 
     def settings(self) -> str:
         data = {"settings": 1}

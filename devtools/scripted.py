@@ -37,13 +37,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from tables import hidden_claims
+
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
 ACTION = re.compile(r'data-action="([^"]+)"')
 ERROR = re.compile(r'data-error="([a-z_]+)"')
 FINAL = "final-panel"
 # Refused by the server for any seated player ("malformed"), or a watcher ("not_seated").
 BARRIER = "{}"
-ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron"})
 
 
 def choose(actions: list[str]) -> str | None:
@@ -269,7 +270,9 @@ class ScriptedPlayer:
         found = VERSION.search(frame)
         if found:
             version = int(found.group(1))
-            if self.sent is not None and version > self.sent[0]:
+            # The first frame after a move answers it: the next shown version, or the
+            # same one for an answer to a claim that is still open (tables.hidden_claims).
+            if self.sent is not None and version >= self.sent[0]:
                 now = time.perf_counter()
                 self.stats.latencies.append(now - self.sent[1])
                 self.stats.latency_times.append(time.monotonic())
@@ -304,30 +307,30 @@ def seat_of(text: str) -> int:
     return int(text.split(":", 1)[0])
 
 
-def is_answer(text: str) -> bool:
-    parts = text.split(":")
-    return len(parts) > 1 and parts[1] in ANSWERS
+def shown_windows(log: list[str]) -> dict[int, range]:
+    """For each shown version of a game, the log positions a move sent at it may fill.
 
-
-def copies_in_log(log: list[str], move: SentMove, starts: set[int] = frozenset()) -> list[int]:
-    """Where ``move`` was stored: the log positions that hold it.
-
-    A move sent at version v goes in at position v, or later when it answered a call
-    and other seats' answers went in first (``tables.submit.submit`` lets those commute),
-    so the search runs from v over the other seats' answers. It stops where a new
-    hand starts (``starts``: positions of first actions): a hand's last discard may
-    end it and the new hand's dealer draw and throw that very tile again.
+    Frames carry the shown version (see :mod:`tables.hidden_claims`): the stored
+    versions from a settled step up to the answer that settles the claim after it all
+    show the same number, so a move sent at shown version v goes in at one of those
+    positions (an answer after other seats' answers, say). A new hand always starts a
+    new window: the action that ends a hand is public.
     """
-    seat, found = seat_of(move.action), []
-    for index in range(move.version, len(log)):
-        if index in starts and index > move.version:
-            break
-        text = log[index]
-        if text == move.action:
-            found.append(index)
-        elif not (is_answer(text) and seat_of(text) != seat):
-            break
-    return found
+    windows: dict[int, range] = {}
+    shown = hidden_claims.shown_versions(log)
+    for position in range(len(log)):
+        first = windows.get(shown[position])
+        windows[shown[position]] = range(first.start if first else position, position + 1)
+    return windows
+
+
+def copies_in_log(
+    log: list[str], move: SentMove, windows: dict[int, range] | None = None
+) -> list[int]:
+    """Where ``move`` was stored: the log positions that hold it."""
+    if windows is None:
+        windows = shown_windows(log)
+    return [i for i in windows.get(move.version, ()) if log[i] == move.action]
 
 
 @dataclass
@@ -347,14 +350,8 @@ class MoveAudit:
         return not (self.lost or self.duplicated or self.phantom)
 
 
-def audit_moves(
-    sockets: list[SocketRecord],
-    logs: dict[int, list[str]],
-    hand_starts: dict[int, set[int]] | None = None,
-) -> MoveAudit:
-    """Check the clients' moves against the stored logs (game id -> log), given where
-    each game's hands start (game id -> positions; from the hand records, which
-    :func:`audit_game` checks against the replay).
+def audit_moves(sockets: list[SocketRecord], logs: dict[int, list[str]]) -> MoveAudit:
+    """Check the clients' moves against the stored logs (game id -> log).
 
     Per socket: no move is in a log twice, and its moves fill as many log entries as
     the server took (sent minus refused); a socket that dropped with answers unread may
@@ -367,10 +364,10 @@ def audit_moves(
     # one entry; it belongs to the last send (a send before it was refused, or not
     # stored at all), so each socket counts only the entries it owns.
     owner: dict[tuple[int, int], int] = {}
+    windows = {game_id: shown_windows(log) for game_id, log in logs.items()}
     for number, socket in enumerate(sockets):  # each player's sockets in the order used
         for move in socket.moves:
-            starts = (hand_starts or {}).get(move.game_id, frozenset())
-            where = copies_in_log(logs.get(move.game_id, []), move, starts)
+            where = copies_in_log(logs.get(move.game_id, []), move, windows.get(move.game_id))
             if len(where) > 1:
                 out.duplicated.append(f"game {move.game_id} v{move.version} {move.action}")
             for index in where:
@@ -439,3 +436,69 @@ def audit_game(game) -> list[str]:
     if stored != expected:
         problems.append(f"hand records differ: stored {stored}, replayed {expected}")
     return problems
+
+
+# --- idle watchers -----------------------------------------------------------------------
+
+
+@dataclass
+class WatcherStats:
+    frames: int = 0
+    drops: int = 0  # the socket ended without this watcher closing it
+    alive_at_end: bool = False  # it still answered a message after the long silence
+    longest_quiet: float = 0.0  # the longest stretch (s) with no frame at all
+
+
+class IdleWatcher:
+    """A socket that receives and sends nothing for long stretches, as a person who
+    watches a table, or leaves the lobby open in a tab, does.
+
+    The players of a load test are never idle: a frame comes every second or so. A
+    socket that is sent nothing for a while is what a Redis read timeout kills, so the
+    load test keeps some of these open for its whole duration (lobby sockets, and
+    spectators of tables where nothing happens) and at the end checks that each still
+    answers. A dropped socket is counted and opened again.
+    """
+
+    def __init__(self, url: str, headers: dict):
+        self.url = url
+        self.headers = headers
+        self.stats = WatcherStats()
+
+    async def watch(self, until: float) -> WatcherStats:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
+
+        while time.monotonic() < until:
+            try:
+                async with connect(self.url, additional_headers=self.headers) as ws:
+                    quiet_since = time.monotonic()
+                    while True:
+                        left = until - time.monotonic()
+                        if left <= 0:
+                            quiet = time.monotonic() - quiet_since
+                            self.stats.longest_quiet = max(self.stats.longest_quiet, quiet)
+                            self.stats.alive_at_end = await self.answers(ws)
+                            return self.stats
+                        try:
+                            await asyncio.wait_for(ws.recv(), left)
+                        except TimeoutError:
+                            continue
+                        now = time.monotonic()
+                        self.stats.longest_quiet = max(self.stats.longest_quiet, now - quiet_since)
+                        quiet_since = now
+                        self.stats.frames += 1
+            except (ConnectionClosed, OSError):
+                self.stats.drops += 1
+                await asyncio.sleep(1.0)
+        return self.stats
+
+    async def answers(self, ws) -> bool:
+        """Whether the socket still answers: every message draws an error frame."""
+        try:
+            await ws.send(BARRIER)
+            while True:
+                if ERROR.search(await asyncio.wait_for(ws.recv(), 10)):
+                    return True
+        except Exception:
+            return False

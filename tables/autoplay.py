@@ -5,9 +5,10 @@ the earliest that applies:
 
 * ``bot``: a bot seat plays its level's choice a short, natural delay after the
   decision started (the delay chosen when the table was opened, else
-  ``TABLE_BOT_DELAY`` seconds);
+  ``TABLE_BOT_DELAY`` seconds); its answer to a claim comes at once;
 * ``auto``: a person's own automatic play (auto-win, no calls, throwing the drawn
-  tile in riichi) happens at once (``TABLE_AUTO_DELAY``);
+  tile in riichi) happens at once (``TABLE_AUTO_DELAY``; an answer to a claim with
+  no delay at all);
 * ``away``: a person whose browser is gone is played by the tsumogiri policy,
   after a grace period (``TABLE_AWAY_GRACE``) so a page reload does not cost a move;
 * ``timeout``: a person whose thinking time and bank ran out throws the drawn tile
@@ -141,15 +142,20 @@ def pending_moves(
     auto_delay = _seconds("TABLE_AUTO_DELAY")
     grace = _seconds("TABLE_AWAY_GRACE")
     moves = []
+    # A claim that the server answers (a bot's, a player's own "no calls") is answered
+    # at once: a discard somebody could call then goes on as fast as one nobody could,
+    # so the timing does not tell the table that there was a claim (tables.hidden_claims).
+    claim = state.phase == "calls"
     for seat in pending_seats(state):
         policy = policies[seat]
-        bot_delay = policy.bot_delay()
+        bot_delay = dt.timedelta(0) if claim else policy.bot_delay()
         if policy.bot_level:
             moves.append(Move(seat, timers.turn_started + bot_delay, "bot"))
             continue
         view = seat_view(state, seat)
         if own_choice(view, policy) is not None:
-            moves.append(Move(seat, timers.turn_started + auto_delay, "auto"))
+            due = timers.turn_started + (dt.timedelta(0) if claim else auto_delay)
+            moves.append(Move(seat, due, "auto"))
             continue
         if claim_window_only(view):
             window = _seconds("TABLE_CLAIM_WINDOW")

@@ -7,7 +7,8 @@ sockets it actually holds, and the driver of the table hears the same events.
 
 Event types:
 
-``table.update``   a new version was stored: ``game``, ``version``, ``action`` (its
+``table.update``   a new version was stored: ``game``, ``version``, ``shown`` (the
+                   version frames show, see tables.hidden_claims), ``action`` (its
                    text, so a process one version behind can catch up without the
                    database) and ``timers`` (turn start, deadline as Unix seconds,
                    and the four banks in ms).
@@ -67,6 +68,7 @@ def update_event(accepted, game_timers) -> dict:
         "type": "table.update",
         "game": accepted.game_id,
         "version": accepted.version,
+        "shown": accepted.shown,
         "action": accepted.action,
         "timers": timers.to_json(game_timers),
     }

@@ -5,10 +5,12 @@ Table socket protocol (``/ws/tables/<id>/``, optional ``?invite=<token>`` and
 another game than the current one is sent a reload instead of frames):
 
 * in: JSON ``{"action": "<seat>:<type>[:<tile>[:<tiles>]]", "version": <int>}`` from a
-  seated, signed-in player (htmx's ws-send adds a ``HEADERS`` key, ignored); or
+  seated, signed-in player (the version its frames showed: the shown version, see
+  :mod:`tables.hidden_claims`) (htmx's ws-send adds a ``HEADERS`` key, ignored); or
   ``{"settings": 1, "auto_win": "on", ...}`` to change the seat's auto toggles
   (a toggle that is missing is off, as with an HTML form).
-* out: HTML fragments marked ``hx-swap-oob``. After every change ``#table-board``
+* out: HTML fragments marked ``hx-swap-oob``. After every change this socket may see
+  (an open claim only reaches the seats it asks) ``#table-board``
   (it carries ``data-version``), plus whichever of ``#table-hand``, ``#table-panel``,
   ``#table-status`` and ``#table-error`` changed for this socket; all of them on
   connect and after a refusal. Each socket gets its own seat's view, spectators the
@@ -40,6 +42,7 @@ from . import (
     broadcast,
     claim_screens,
     frames,
+    hidden_claims,
     limits,
     lobby,
     outage,
@@ -179,7 +182,8 @@ class TableConsumer(LeavingConsumer):
         self.seat: int | None = None
         self.seat_pk: int | None = None
         self.game_id: int | None = None
-        self.sent_version = -1
+        self.sent_version = -1  # the stored version this socket has caught up with
+        self.screen = None  # (state, shown version) of the last frame sent
         self.frames = frames.SeatFrames(None)
         query = parse_qs(self.scope.get("query_string", b"").decode(), keep_blank_values=True)
         token = query.get("invite", [""])[0]
@@ -279,12 +283,16 @@ class TableConsumer(LeavingConsumer):
         self.frames.sort = values["sort_hand"]
 
     def load_latest(self):
-        """The stored game, its state and timers (after a restart or on another process)."""
+        """The stored version, what this socket is shown of the game (the state, its
+        timers and its shown version), after a restart or from another process."""
         game, state = states.load(self.game_id)
         game_timers = timing.Timers(
             game.turn_started or game.started, game.deadline or game.started, game.bank_ms
         )
-        return game.version, state, game_timers
+        shown = hidden_claims.shown_version(game.log[: game.version], state.phase == "calls")
+        screen, current = hidden_claims.screen_state(game, state, self.seat)
+        # the timers of an open claim belong to the seats it asks
+        return game.version, screen, game_timers if current else None, shown
 
     # --- sending ------------------------------------------------------------------
 
@@ -293,24 +301,31 @@ class TableConsumer(LeavingConsumer):
         if self.game_id is None:
             return
         try:
-            version, state, game_timers = await in_pool(self.load_latest)()
+            version, screen, game_timers, shown = await in_pool(self.load_latest)()
         except Game.DoesNotExist:
             await self.send_error("missing", "This game no longer exists.")
             await self.close()
             return
         self.timers = game_timers
-        await self.send_frame(state, version, force=True)
+        self.sent_version = version
+        await self.show(screen, shown, full=True)
 
-    async def send_frame(self, state, version: int, force: bool = False) -> None:
-        if version <= self.sent_version and not force:
-            return
+    async def show(self, state, shown: int, full: bool = False) -> None:
+        """Render ``state`` for this socket with the shown version ``shown`` and send it."""
         if state.finished and self.frames.links is None:
             self.frames.links = frames.game_links(self.table_id, self.game_id, self.seat)
         frame = self.frames.render(
-            state, version, self.names, self.timers, clocks.current().now(), full=force
+            state, shown, self.names, self.timers, clocks.current().now(), full=full
         )
-        self.sent_version = version
+        self.screen = (state, shown)
         await self.send(text_data=frame)
+
+    async def show_again(self) -> None:
+        """The whole of what is on this socket's screen again (its seats or sorting changed)."""
+        if self.screen is not None:
+            await self.show(*self.screen, full=True)
+        else:
+            await self.send_current()
 
     async def send_error(self, code: str, message: str) -> None:
         self.frames.error_shown = True
@@ -357,9 +372,7 @@ class TableConsumer(LeavingConsumer):
             await in_pool(self.save_settings)(data)
             await broadcast.send_settings(self.table_id, self.game_id)
             if self.game_id is not None:  # the hand may be sorted differently now
-                state = states.cached(self.game_id, self.sent_version)
-                if state is not None:
-                    await self.send_frame(state, self.sent_version, force=True)
+                await self.show_again()
             return
         if self.game_id is None:
             await self.send_error("not_started", "the game has not started yet")
@@ -374,7 +387,7 @@ class TableConsumer(LeavingConsumer):
             return
         try:
             accepted = await in_pool(submit)(
-                self.game_id, self.seat, action, version, clock=clocks.current()
+                self.game_id, self.seat, action, version, clock=clocks.current(), shown=True
             )
         except SubmitError as exc:
             if isinstance(exc, StaleVersion):
@@ -390,13 +403,17 @@ class TableConsumer(LeavingConsumer):
     async def table_update(self, event):
         if event["game"] != self.game_id or event["version"] <= self.sent_version:
             return
-        self.timers = timing.Timers(*timing.from_json(event["timers"]))
         version = event["version"]
         state = states.advance(self.game_id, version, event["action"])
         if state is None:
             await self.send_current()
             return
-        await self.send_frame(state, version)
+        self.sent_version = version
+        # An open claim reaches only the seats it asks (see tables.hidden_claims).
+        if not hidden_claims.shows_update(state, self.seat, event["action"]):
+            return
+        self.timers = timing.Timers(*timing.from_json(event["timers"]))
+        await self.show(state, event["shown"])
 
     async def table_presence(self, event):
         seat = event.get("seat")
@@ -411,11 +428,7 @@ class TableConsumer(LeavingConsumer):
         else:
             await in_pool(self.load_seats)()
         if self.game_id is not None and event.get("game") == self.game_id:
-            state = states.cached(self.game_id, self.sent_version)
-            if state is not None:
-                await self.send_frame(state, self.sent_version, force=True)
-            else:
-                await self.send_current()
+            await self.show_again()
         elif self.game_id is None:
             await self.send(text_data=reload_fragment(self.table_id))
 

@@ -26,7 +26,7 @@ from rules.engine.errors import IllegalAction, InvalidAction
 from rules.engine.state import GameState
 
 from . import clock as clocks
-from . import conf, records, states, timers
+from . import conf, hidden_claims, records, states, timers
 from .models import Game, HandRecord, Table
 from .signals import game_finished
 
@@ -74,6 +74,7 @@ class Accepted:
     hand_ended: bool
     finished: bool
     timers: timers.Timers
+    shown: int = 0  # the version frames show (see tables.hidden_claims)
 
 
 def read_action(action, seat: int) -> Action:
@@ -131,10 +132,14 @@ def submit(
     clock=None,
     timed_out: bool = False,
     server_move: bool = False,
+    shown: bool = False,
 ) -> Accepted:
     """Apply ``action`` for ``seat`` to the game at ``version`` and store it.
 
-    ``timed_out`` marks a move the server made because the seat ran out of time (its
+    ``version`` is the stored version the caller decided on (the server's own moves),
+    or with ``shown`` the shown version of the frames a player saw (see
+    :mod:`tables.hidden_claims`): a player's move is checked against what the table
+    showed them, the stored version is still the compare-and-set. ``timed_out`` marks a move the server made because the seat ran out of time (its
     bank is then spent); other ``server_move``s (bots, auto toggles, an absent
     player's tsumogiri) cost the seat no bank time. Raises a :class:`SubmitError`
     subclass and changes nothing when the action is malformed, illegal, or not for
@@ -145,7 +150,9 @@ def submit(
     version = read_version(version)
     for attempt in range(ATTEMPTS):
         try:
-            return _submit_once(game_id, seat, action, version, clock, timed_out, server_move)
+            return _submit_once(
+                game_id, seat, action, version, clock, timed_out, server_move, shown
+            )
         except _LostRace:
             if attempt == ATTEMPTS - 1:
                 break
@@ -156,7 +163,9 @@ class _LostRace(Exception):
     """The compare-and-set found a newer version than the one just read."""
 
 
-def _submit_once(game_id, seat, action, version, clock, timed_out, server_move) -> Accepted:
+def _submit_once(
+    game_id, seat, action, version, clock, timed_out, server_move, shown=False
+) -> Accepted:
     try:
         game = Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
@@ -164,17 +173,26 @@ def _submit_once(game_id, seat, action, version, clock, timed_out, server_move) 
     if game.finished:
         raise GameOver("the game is over", game.version)
     stored = game.version
-    if version > stored or (
-        version < stored and not only_other_answers(game.log[:stored], version, seat)
-    ):
-        raise StaleVersion(
-            f"the table has moved on (you saw version {version}, it is at {stored}): "
-            "showing the current table",
-            stored,
-        )
-    before = states.state_of(game)
-    if version < stored and before.phase not in ANSWERING:
-        raise StaleVersion("the table has moved on: showing the current table", stored)
+    if shown:
+        before = states.state_of(game)
+        now_shown = hidden_claims.shown_version(game.log[:stored], before.phase == "calls")
+        # A seat kept out of an open claim acts on the picture from before it: as
+        # after any move of another seat, that picture is out of date (the same
+        # answer as anywhere else, so it tells nothing about the claim).
+        if version != now_shown or hidden_claims.hides_claim(before, seat):
+            raise StaleVersion("the table has moved on: showing the current table", now_shown)
+    else:
+        if version > stored or (
+            version < stored and not only_other_answers(game.log[:stored], version, seat)
+        ):
+            raise StaleVersion(
+                f"the table has moved on (you saw version {version}, it is at {stored}): "
+                "showing the current table",
+                stored,
+            )
+        before = states.state_of(game)
+        if version < stored and before.phase not in ANSWERING:
+            raise StaleVersion("the table has moved on: showing the current table", stored)
     try:
         after, _events = apply(before, action)
     except IllegalAction as exc:
@@ -220,7 +238,15 @@ def _submit_once(game_id, seat, action, version, clock, timed_out, server_move) 
         game.refresh_from_db()
         announce_finished(game, after)
     return Accepted(
-        game.pk, game.table_id, stored + 1, after, text, hand_ended, after.finished, new_timers
+        game.pk,
+        game.table_id,
+        stored + 1,
+        after,
+        text,
+        hand_ended,
+        after.finished,
+        new_timers,
+        hidden_claims.shown_version(fields["log"], after.phase == "calls"),
     )
 
 

@@ -19,7 +19,7 @@ from players.models import Player
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 
-from . import broadcast, coaching, frames, lobby, states, twins, whats_on
+from . import broadcast, coaching, frames, hidden_claims, lobby, states, twins, whats_on
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
@@ -180,12 +180,16 @@ def table_page(request, pk: int):
         game_timers = timing.Timers(
             game.turn_started or game.started, game.deadline or game.started, game.bank_ms
         )
+        # An open claim is shown only to the seats it asks (see tables.hidden_claims).
+        seat = mine.index if mine else None
+        shown = hidden_claims.shown_version(game.log[: game.version], state.phase == "calls")
+        state, current = hidden_claims.screen_state(game, state, seat)
         frame = frames.table_context(
             state,
-            mine.index if mine else None,
-            game.version,
+            seat,
+            shown,
             _names(table),
-            game_timers,
+            game_timers if current else None,
             clocks.current().now(),
             sort=mine.sort_hand if mine else True,
             links=frames.game_links(table.pk, game.pk, mine.index if mine else None),
@@ -242,7 +246,11 @@ def act(request, pk: int):
         )
     try:
         accepted = submit(
-            game.pk, mine.index, request.POST.get("action", ""), request.POST.get("version")
+            game.pk,
+            mine.index,
+            request.POST.get("action", ""),
+            request.POST.get("version"),
+            shown=True,
         )
     except SubmitError as exc:
         status = 409 if exc.code == "stale" else 400
@@ -252,4 +260,4 @@ def act(request, pk: int):
     async_to_sync(broadcast.send_update)(
         table.pk, broadcast.update_event(accepted, accepted.timers)
     )
-    return JsonResponse({"version": accepted.version, "action": accepted.action})
+    return JsonResponse({"version": accepted.shown, "action": accepted.action})

@@ -39,3 +39,18 @@ def test_it_exits_non_zero_with_the_seed_on_a_violation(monkeypatch):
     monkeypatch.setattr(fuzzing.Fuzzer, "run", broken)
     with pytest.raises(CommandError, match="1 violation\\(s\\) with --seed 9"):
         call_command("fuzz", messages=10, seed=9, forms=0, url="ws://127.0.0.1:9")
+
+
+def test_the_fuzzer_sends_infinite_numbers_lone_surrogates_and_deep_nesting():
+    import random
+
+    junk = fuzzing.Junk(random.Random(3), 0)
+    sent = [junk.refused(7, ["0:discard:5m.1"], ["1:discard:5m.1"]) for _ in range(3000)]
+    texts = [m for m in sent if isinstance(m, str)]
+    for shape in ("1e999", "-Infinity", "NaN", "\\ud800", "\\udc00", "[" * fuzzing.Junk.DEEP):
+        assert any(shape in text for text in texts), shape
+    assert any(
+        len(text) > 300 and text[text.index('"version": ') + 11 :][:300].isdigit()
+        for text in texts
+        if '"version": ' in text
+    )

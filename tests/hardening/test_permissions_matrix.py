@@ -32,7 +32,7 @@ from rules.engine.tiles import kind_notation
 from rules.engine.visibility import seat_view, view_tiles
 from rules.models import Ruleset
 from rules.rulebook import CHAPTERS
-from tables import autoplay, states
+from tables import autoplay, hidden_claims, states
 from tables.models import Game, Table
 from tables.models import Seat as TableSeat
 from tables.submit import submit
@@ -388,7 +388,10 @@ ROWS = [
         lambda w: [w.running.pk],
         {**only((), 0), "seated": 400},
         method="post",
-        data=lambda w: {"action": other_seat_move(w), "version": str(w.game.version)},
+        data=lambda w: {
+            "action": other_seat_move(w),
+            "version": str(hidden_claims.shown_of(w.game)),
+        },
     ),
     Row(
         "act_own_seat",
@@ -396,7 +399,7 @@ ROWS = [
         lambda w: [w.running.pk],
         only(("seated",), 200),
         method="post",
-        data=lambda w: {"action": own_move(w), "version": str(w.game.version)},
+        data=lambda w: {"action": own_move(w), "version": str(hidden_claims.shown_of(w.game))},
         changes=("seated",),
     ),
     Row(

@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
-from tables import autoplay, broadcast, lobby, states
+from tables import autoplay, broadcast, hidden_claims, lobby, states
 from tables.models import Game, HandRecord, Table
 from tables.runner import Driver
 
@@ -207,12 +207,15 @@ async def test_it_plays_a_whole_hand_between_a_person_and_three_bots(human_and_b
     for _ in range(2000):
         if await db(HandRecord.objects.filter(game=game).exists)():
             break
-        version = (await db(game_of)(table)).version
+        stored = await db(game_of)(table)
         choice = await db(seat_choice)(game.pk, 0)
         if choice is not None:
+            while not await socket.receive_nothing(timeout=0.01):
+                frame = await next_frame(socket)
             assert choice in actions_of(frame) or choice.startswith("0:pass")
-            await send_move(socket, choice, version)
-            frame = await frame_at(socket, version + 1)
+            await send_move(socket, choice, await db(hidden_claims.shown_of)(stored))
+            while (await db(game_of)(table)).version == stored.version:
+                await socket.receive_nothing(timeout=0.01)
             moves += 1
             continue
         clock.advance(1.0)
@@ -308,6 +311,19 @@ def replay_all(game_row):
     return out
 
 
+def shown_states(game_row) -> dict:
+    """The state behind each shown version of a stored game (frames carry those).
+
+    A frame at shown version v shows at most what the last stored version with that
+    shown version holds (the rivers and melds only grow between them).
+    """
+    every_state = replay_all(game_row)
+    return {
+        shown: every_state[version]
+        for version, shown in enumerate(hidden_claims.shown_versions(game_row.log))
+    }
+
+
 async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bob, clock):
     """Four people play a whole game through sockets (their moves chosen by the careful
     bot from their own seat view) while a spectator watches; every frame is checked."""
@@ -341,22 +357,27 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
         seat = pending_seats(state)[0]
         view = seat_view(state, seat)
         rng = autoplay.bot_rng(row.seed, row.version, seat)
-        return seat, str(bots.choose("careful", view, rng)), row.version
+        choice = str(bots.choose("careful", view, rng))
+        return seat, choice, row.version, hidden_claims.shown_of(row)
 
+    stored_version = lambda: Game.objects.get(pk=game.pk).version  # noqa: E731
     for _ in range(3000):
         decision = await db(decide)()
         if decision is None:
             break
-        seat, action, version = decision
-        await send_move(sockets[seat], action, version)
-        recorded[seat].append(await frame_at(sockets[seat], version + 1))
+        seat, action, version, shown = decision
+        # Frames carry the shown version; a discard that opens a claim answers its
+        # player only once the claim is settled, so wait for the store, not a frame.
+        await send_move(sockets[seat], action, shown)
+        while await db(stored_version)() == version:
+            await drain()
         await drain()
     else:
         raise AssertionError("the game did not end")
     await drain()
     stored = await db(Game.objects.get)(pk=game.pk)
     assert stored.final and (await db(Table.objects.get)(pk=table.pk)).status == "finished"
-    all_states = await db(replay_all)(stored)
+    all_states = await db(shown_states)(stored)
     reds = tuple(all_states[0].ruleset.red_fives)
     for seat, frames in recorded.items():
         assert frames, f"seat {seat} got no frames"
@@ -375,6 +396,80 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
         assert not any("Learning aids" in f for f in recorded[seat]), seat
     for socket in [*sockets, watcher]:
         await socket.disconnect()
+
+
+# Two first hands that differ only in whether the west seat holds a pair of the
+# dealer's first discard (9p): everything else, and every tile the others see, is the
+# same. The dealer draws 9m and throws 9p; the south seat then draws 8p.
+DEALER, SOUTH, EAST_NORTH = "12345678m9p1234z", "1112223335s567z", "2347p1369m2589s7z"
+WEST_CAN_PON, WEST_CANNOT = "99p1258m4678s556z", "19p1258m4678s556z"
+
+
+def table_with_first_wall(ruleset, people, west: str) -> tuple[Table, Game]:
+    from rules.engine.testing import build_wall
+
+    table = make_table(ruleset, people=people, name="Walls")
+    game = start(table, seed=3)
+    hands = {0: DEALER, 1: SOUTH, 2: west, 3: EAST_NORTH}
+    wall = build_wall(hands, "9m8p", dora="5p", red_fives=game.engine_ruleset().red_fives)
+    Game.objects.filter(pk=game.pk).update(walls=[list(wall)])
+    game.refresh_from_db()
+    states.clear()
+    return table, game
+
+
+def comparable(frame: str, table: Table) -> str:
+    """A frame with what differs between two tables anyway (their ids) taken out."""
+    return frame.replace(f"/tables/{table.pk}/", "/tables/N/")
+
+
+async def test_a_discard_somebody_could_call_looks_like_one_nobody_could(
+    east_only, alice, bob, clock
+):
+    """The spectator's frames, and those of the seats the claim does not concern, are
+    the same whether or not another seat could call the discard (explicit walls)."""
+    from players.models import Player
+
+    carol = await db(Player.objects.create_user)(username="carol", password="pw-carol-123")
+    dave = await db(Player.objects.create_user)(username="dave", password="pw-dave-123")
+    people = [alice, bob, dave, carol]  # dave sits west (seat 2), where the pair may be
+    seen = {}
+    for west in (WEST_CAN_PON, WEST_CANNOT):
+        table, game = await db(table_with_first_wall)(east_only, people, west)
+        sockets = [await open_socket(table.pk, person) for person in people]
+        watcher = await open_socket(table.pk, None)
+        watching = {"spectator": watcher, "south": sockets[1], "north": sockets[3]}
+        latest = {}
+        for socket in [*sockets, watcher]:  # the views on connect, and presence news
+            latest[socket] = await next_frame(socket)
+            while not await socket.receive_nothing(timeout=0.05):
+                latest[socket] = await next_frame(socket)
+        discard = next(a for a in actions_of(latest[sockets[0]]) if ":discard:9p" in a)
+        frames = {name: [] for name in watching}
+        await send_move(sockets[0], discard, 0)
+        if west == WEST_CAN_PON:
+            west_frame = await next_frame(sockets[2])
+            assert all(a.startswith("2:") for a in actions_of(west_frame))
+            assert any(a.startswith("2:pon:") for a in actions_of(west_frame))
+            # Nobody else hears of the claim, nor of the pass.
+            for socket in [*watching.values(), sockets[0]]:
+                assert await socket.receive_nothing(timeout=0.05)
+            await send_move(sockets[2], "2:pass", 0)
+        for name, socket in watching.items():
+            frames[name].append(await next_frame(socket))  # the discard and the draw
+            while not await socket.receive_nothing(timeout=0.05):
+                frames[name].append(await next_frame(socket))
+        stored = await db(Game.objects.get)(pk=game.pk)
+        assert stored.log[0] == discard
+        seen[west] = {n: [comparable(f, table) for f in fs] for n, fs in frames.items()}
+        for socket in [*sockets, watcher]:
+            await socket.disconnect()
+    called, uncalled = seen[WEST_CAN_PON], seen[WEST_CANNOT]
+    for name in ("spectator", "south", "north"):
+        assert len(called[name]) == len(uncalled[name]) == 1, name
+        assert called[name] == uncalled[name], f"the {name}'s frames differ"
+    assert version_of(called["spectator"][-1]) == 1
+    assert "Waiting for calls" not in "".join(called["spectator"])
 
 
 async def test_it_finishes_an_east_only_game_of_four_bots_on_the_driver_alone(
@@ -402,7 +497,7 @@ async def test_it_finishes_an_east_only_game_of_four_bots_on_the_driver_alone(
     assert sum(s["final"] + s["penalty"] for s in stored.final) == 0
     records = await db(lambda: list(HandRecord.objects.filter(game=stored)))()
     assert len(records) >= 4
-    all_states = await db(replay_all)(stored)
+    all_states = await db(shown_states)(stored)
     for frame in frames:
         check_frame_privacy(frame, None, all_states, ())
     assert "Final standings" in frames[-1]

@@ -46,7 +46,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Sum
 from django.utils import timezone
 
-from devtools.scripted import ScriptedPlayer, audit_game, audit_moves
+from devtools.scripted import IdleWatcher, ScriptedPlayer, audit_game, audit_moves
 from players.models import Player
 from rules.models import Ruleset
 from tables.clock import ManualClock
@@ -137,6 +137,13 @@ class Command(BaseCommand):
             help="comma-separated server process ids whose memory to report "
             "(default: the daphne processes listening on the --url ports)",
         )
+        parser.add_argument(
+            "--watchers",
+            type=int,
+            default=10,
+            help="idle sockets held open all along, sent nothing: half on the lobby, half "
+            "watching a table where nothing happens (they must survive the silence)",
+        )
         parser.add_argument("--origin", default="http://127.0.0.1", help="Origin header to send")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--keep", action="store_true", help="keep the tables afterwards")
@@ -169,12 +176,13 @@ class Command(BaseCommand):
         )
         self.stdout.write(f"server memory at start  {self.memory_line(memory_at_start)}")
         started = time.monotonic()
-        players = asyncio.run(self.play(tables, options))
+        players, watchers = asyncio.run(self.play(tables, options))
         elapsed = time.monotonic() - started
         memory_at_end = {pid: rss_mib(pid) for pid in self.pids}
         cpu_at_end = {pid: cpu_seconds(pid) for pid in self.pids}
         stored = self.stored_moves() - before
         self.report(players, stored, elapsed, time.monotonic())
+        self.report_watchers(watchers)
         self.stdout.write(f"server memory at start  {self.memory_line(memory_at_start)}")
         self.stdout.write(f"server memory at end    {self.memory_line(memory_at_end)}")
         # CPU per action does not depend on what else the machine runs, unlike latency.
@@ -192,11 +200,16 @@ class Command(BaseCommand):
                 )
                 + f"  = {sum(used.values()) * 1000 / max(stored, 1):.1f} ms per stored action"
             )
-        sound = self.audit(players)
+        sound = self.audit(players) and all(
+            w.stats.alive_at_end and not w.stats.drops for w in watchers
+        )
         if not options["keep"] and sound:
             self.clear()
         if not sound:
-            raise CommandError("the audit found lost, duplicated or unsound games (tables kept)")
+            raise CommandError(
+                "the audit found lost, duplicated or unsound games, or idle watchers "
+                "that were dropped (tables kept)"
+            )
 
     def memory_line(self, memory: dict[int, float | None]) -> str:
         if not memory:
@@ -260,7 +273,18 @@ class Command(BaseCommand):
 
     # --- play -----------------------------------------------------------------------
 
-    async def play(self, tables, options) -> list[ScriptedPlayer]:
+    def quiet_tables(self, count: int) -> list[int]:
+        """Open tables nobody sits at: their watchers are sent nothing at all."""
+        ruleset = Ruleset.objects.get(name=RULESET)
+        out = []
+        for number in range(count):
+            table = Table.objects.create(name=f"{PREFIX}quiet-{number}", ruleset=ruleset)
+            for index in range(4):
+                Seat.objects.create(table=table, index=index)
+            out.append(table.pk)
+        return out
+
+    async def play(self, tables, options) -> tuple[list[ScriptedPlayer], list[IdleWatcher]]:
         urls = options["urls"]
         rng = random.Random(options["seed"])
         ramp = options["ramp"]
@@ -313,6 +337,12 @@ class Command(BaseCommand):
             asyncio.create_task(table_loop(n, table_id, game_id, headers))
             for n, (table_id, game_id, headers) in enumerate(tables)
         ]
+        count = options["watchers"]
+        quiet = await sync_to_async(self.quiet_tables)((count + 1) // 2)
+        paths = ["/ws/lobby/"] * (count // 2) + [f"/ws/tables/{pk}/" for pk in quiet]
+        origin = {"Origin": options["origin"]}
+        watchers = [IdleWatcher(urls[n % len(urls)] + path, origin) for n, path in enumerate(paths)]
+        watching = [asyncio.create_task(w.watch(until)) for w in watchers]
         started = last = time.monotonic()
         stored_before = await sync_to_async(self.stored_moves)()
         self.interval_moves = sum(p.stats.moves for p in players)
@@ -322,8 +352,20 @@ class Command(BaseCommand):
             stored = await sync_to_async(self.stored_moves)()
             self.progress(players, now - started, last, now, stored - stored_before)
             stored_before, last = stored, now
-        await asyncio.gather(*tasks)
-        return players
+        await asyncio.gather(*tasks, *watching)
+        return players, watchers
+
+    def report_watchers(self, watchers: list[IdleWatcher]) -> None:
+        if not watchers:
+            return
+        alive = sum(w.stats.alive_at_end for w in watchers)
+        self.stdout.write(
+            f"idle watchers     {len(watchers)} ({sum('lobby' in w.url for w in watchers)} "
+            f"on the lobby): {alive} still answering at the end, "
+            f"{sum(w.stats.drops for w in watchers)} dropped; longest silence "
+            f"{max(w.stats.longest_quiet for w in watchers):.0f} s, "
+            f"{sum(w.stats.frames for w in watchers)} frames received"
+        )
 
     def progress(self, players, elapsed: float, since: float, now: float, stored: int) -> None:
         """One line for the interval (since, now]: its latencies, rates and memory."""
@@ -399,8 +441,7 @@ class Command(BaseCommand):
         """Nothing lost or applied twice, and every game sound (see the module docstring)."""
         games = list(Game.objects.filter(table__name__startswith=PREFIX).prefetch_related("hands"))
         sockets = [r for p in players for r in p.stats.sockets]
-        starts = {g.pk: {h.log_end for h in g.hands.all()} for g in games}
-        checked = audit_moves(sockets, {g.pk: g.log for g in games}, starts)
+        checked = audit_moves(sockets, {g.pk: g.log for g in games})
         unsound = {g.pk: problems for g in games if (problems := audit_game(g))}
         self.stdout.write(
             f"audit, moves      {checked.sent} sent, {checked.refused} refused, "

@@ -1,0 +1,123 @@
+"""Open claims stay between the seats they concern.
+
+After a discard (or a kan that can be robbed) the engine asks only the seats that
+could call it. Whether anybody was asked is hidden information: it says something
+about their hands. So a table never shows it to anyone else:
+
+* *Who sees a claim.* While a claim is open, only the seats it asks (still to
+  answer, or having answered) see it. Everyone else, the discarder and spectators
+  included, keeps the picture from before the discard until the claim is settled,
+  and then sees the discard together with what followed (the next draw, or the
+  call): exactly what they see after a discard nobody could call. No "waiting for
+  calls" text, no countdown of somebody else's decision, no frame for an answer that
+  changed nothing public (a pass, or a call waiting on a higher one).
+* *The shown version.* Frames carry a version number, and clients send it back with
+  their move. If it counted every stored action, a hidden answer would show as a
+  jump. So frames carry the *shown* version instead: the number of settled steps,
+  which leaves out every action after which a claim was still open (the action that
+  opened it, and each answer but the one that settled it). Everyone at the table
+  sees the same number at the same moment; ``submit`` checks a client's move against
+  it (the stored version stays the compare-and-set).
+* *Timing.* The server answers claims for bots and for players' own "no calls" at
+  once (see :mod:`tables.autoplay`), so a discard that a bot could call goes on as
+  fast as one nobody could. Only a person thinking about a call makes the table
+  wait, as at a real table, and then nobody is told why.
+
+The engine's log is unchanged: in the calls phase only answers are legal, so an
+entry is followed by an answer exactly when a claim was open after it.
+"""
+
+from __future__ import annotations
+
+from rules.engine.state import GameState
+
+# Every action type that answers a discard or a robbable kan (legal only while such a
+# claim is open; a claimed win's ``win_anyway`` is one too, though a seat may also
+# call it on its own draw: at a table that settles wins by claim, that entry then
+# shares the shown version of the one before it, which the engine's legality keeps
+# harmless). The OK/NG answers to a claimed win are public and count as steps.
+ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron", "win_anyway"})
+
+
+def is_answer(text: str) -> bool:
+    parts = text.split(":", 2)
+    return len(parts) > 1 and parts[1] in ANSWERS
+
+
+def shown_version(log: list[str], claim_open: bool) -> int:
+    """The shown version of a game whose log is ``log`` (``claim_open``: its phase is calls).
+
+    Every entry counts except those after which a claim was still open: each entry
+    followed by an answer, and the last one while a claim is open now.
+    """
+    answers = sum(1 for text in log if is_answer(text))
+    return len(log) - answers - (1 if claim_open and log else 0)
+
+
+def shown_versions(log: list[str], claim_open: bool = False) -> list[int]:
+    """The shown version at every stored version 0..len(log) (for audits)."""
+    out, answers = [], 0
+    for version in range(len(log) + 1):
+        if version:
+            answers += is_answer(log[version - 1])
+        following_answer = is_answer(log[version]) if version < len(log) else claim_open
+        out.append(version - answers - (1 if following_answer and version else 0))
+    return out
+
+
+def claim_opened_at(log: list[str]) -> int:
+    """The stored version just before the action that opened the current claim."""
+    index = len(log)
+    while index and is_answer(log[index - 1]):
+        index -= 1
+    return max(index - 1, 0)
+
+
+def asked(state: GameState, seat: int | None) -> bool:
+    """Whether ``seat`` is one of the seats the open claim concerns."""
+    if seat is None or state.phase != "calls" or state.claim is None:
+        return False
+    return bool(state.legal[seat]) or state.claim.responses[seat] is not None
+
+
+def hides_claim(state: GameState, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) must not see ``state`` (an open claim)."""
+    return state.phase == "calls" and not asked(state, seat)
+
+
+def shows_update(state: GameState, seat: int | None, action: str) -> bool:
+    """Whether a socket of ``seat`` is sent the state that ``action`` just produced.
+
+    Always, once no claim is open. While one is open: the action that opened it goes
+    to the seats it asks, and an answer only to the seat that gave it (the other asked
+    seats must not learn that there was one).
+    """
+    if state.phase != "calls":
+        return True
+    if not asked(state, seat):
+        return False
+    if is_answer(action):
+        return action.split(":", 1)[0] == str(seat)
+    return True
+
+
+def screen_state(game, state: GameState, seat: int | None) -> tuple[GameState, bool]:
+    """What ``seat`` is shown of a stored game now, and whether it is ``state`` itself.
+
+    A seat that an open claim does not concern is shown the game as it was before
+    the action that opened the claim (rebuilt from the log).
+    """
+    if not hides_claim(state, seat):
+        return state, True
+    from . import states
+
+    before = game.log[: claim_opened_at(game.log[: game.version])]
+    return states.replay_log(states.setup_of(game), before), False
+
+
+def shown_of(game) -> int:
+    """The shown version of a stored game now (what its frames carry)."""
+    from . import states
+
+    state = states.state_of(game)
+    return shown_version(game.log[: game.version], state.phase == "calls")
