@@ -29,7 +29,7 @@ entry is followed by an answer exactly when a claim was open after it.
 
 from __future__ import annotations
 
-from rules.engine.state import GameState
+from rules.engine import GameState
 
 # Every action type that answers a discard or a robbable kan (legal only while such a
 # claim is open; a claimed win's ``win_anyway`` is one too, though a seat may also
