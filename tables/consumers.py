@@ -289,7 +289,7 @@ class TableConsumer(LeavingConsumer):
         game_timers = timing.Timers(
             game.turn_started or game.started, game.deadline or game.started, game.bank_ms
         )
-        shown = hidden_claims.shown_version(game.log[: game.version], state.phase == "calls")
+        shown = hidden_claims.shown_of(game)
         screen, current = hidden_claims.screen_state(game, state, self.seat)
         # the timers of an open claim belong to the seats it asks
         return game.version, screen, game_timers if current else None, shown

@@ -39,17 +39,30 @@ from rules.engine import GameState
 ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron", "win_anyway"})
 
 
+def applies(state: GameState) -> bool:
+    """Whether open claims are hidden at this game's table.
+
+    At a table that settles wins by claim (``win_settlement="claimed"``) every person
+    may call a win on every discard, so every discard asks them all: there is nothing
+    to hide, and such a table shows every step with its stored version.
+    """
+    return getattr(state.ruleset, "win_settlement", "automatic") == "automatic"
+
+
 def is_answer(text: str) -> bool:
     parts = text.split(":", 2)
     return len(parts) > 1 and parts[1] in ANSWERS
 
 
-def shown_version(log: list[str], claim_open: bool) -> int:
+def shown_version(log: list[str], claim_open: bool, hidden: bool = True) -> int:
     """The shown version of a game whose log is ``log`` (``claim_open``: its phase is calls).
 
     Every entry counts except those after which a claim was still open: each entry
-    followed by an answer, and the last one while a claim is open now.
+    followed by an answer, and the last one while a claim is open now. Without
+    ``hidden`` (see :func:`applies`) it is the stored version.
     """
+    if not hidden:
+        return len(log)
     answers = sum(1 for text in log if is_answer(text))
     return len(log) - answers - (1 if claim_open and log else 0)
 
@@ -82,7 +95,7 @@ def asked(state: GameState, seat: int | None) -> bool:
 
 def hides_claim(state: GameState, seat: int | None) -> bool:
     """Whether ``seat`` (None: a spectator) must not see ``state`` (an open claim)."""
-    return state.phase == "calls" and not asked(state, seat)
+    return state.phase == "calls" and not asked(state, seat) and applies(state)
 
 
 def shows_update(state: GameState, seat: int | None, action: str) -> bool:
@@ -92,7 +105,7 @@ def shows_update(state: GameState, seat: int | None, action: str) -> bool:
     to the seats it asks, and an answer only to the seat that gave it (the other asked
     seats must not learn that there was one).
     """
-    if state.phase != "calls":
+    if state.phase != "calls" or not applies(state):
         return True
     if not asked(state, seat):
         return False
@@ -120,4 +133,4 @@ def shown_of(game) -> int:
     from . import states
 
     state = states.state_of(game)
-    return shown_version(game.log[: game.version], state.phase == "calls")
+    return shown_version(game.log[: game.version], state.phase == "calls", applies(state))

@@ -175,7 +175,9 @@ def _submit_once(
     stored = game.version
     if shown:
         before = states.state_of(game)
-        now_shown = hidden_claims.shown_version(game.log[:stored], before.phase == "calls")
+        now_shown = hidden_claims.shown_version(
+            game.log[:stored], before.phase == "calls", hidden_claims.applies(before)
+        )
         # A seat kept out of an open claim acts on the picture from before it: as
         # after any move of another seat, that picture is out of date (the same
         # answer as anywhere else, so it tells nothing about the claim).
@@ -246,7 +248,9 @@ def _submit_once(
         hand_ended,
         after.finished,
         new_timers,
-        hidden_claims.shown_version(fields["log"], after.phase == "calls"),
+        hidden_claims.shown_version(
+            fields["log"], after.phase == "calls", hidden_claims.applies(after)
+        ),
     )
 
 

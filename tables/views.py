@@ -182,7 +182,7 @@ def table_page(request, pk: int):
         )
         # An open claim is shown only to the seats it asks (see tables.hidden_claims).
         seat = mine.index if mine else None
-        shown = hidden_claims.shown_version(game.log[: game.version], state.phase == "calls")
+        shown = hidden_claims.shown_of(game)
         state, current = hidden_claims.screen_state(game, state, seat)
         frame = frames.table_context(
             state,
