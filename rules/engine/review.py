@@ -364,3 +364,51 @@ def _marked(decision: Decision, mark: str) -> Decision:
         (*decision.marks, mark),
         decision.calls,
     )
+
+
+# --- the stored form ---------------------------------------------------------------
+
+
+def to_dict(review: GameReview) -> dict[str, object]:
+    """The review as JSON-ready data (tiles in notation, actions in their text form)."""
+    return {
+        "seat": review.seat,
+        "decisions": review.decisions,
+        "agreed": review.agreed,
+        "marks": {m: review.marks.get(m, 0) for m in MARKS},
+        "hands": [
+            {
+                "hand": h.hand_index,
+                "agreed": h.agreed,
+                "decisions": [_decision_dict(d) for d in h.decisions],
+            }
+            for h in review.hands
+        ],
+    }
+
+
+def _decision_dict(d: Decision) -> dict[str, object]:
+    out: dict[str, object] = {
+        "index": d.index,
+        "played": d.played_text,
+        "bot": d.bot_text,
+        "agreed": d.agreed,
+        "marks": list(d.marks),
+    }
+    if d.position is not None:
+        out["threats"] = list(d.position.threats)
+        out["candidates"] = [
+            {
+                "tile": c.tile,
+                "shanten": c.shanten,
+                "accepted": [kind_notation(k) for k in c.accepted],
+                "acceptance": c.acceptance,
+                "danger": [
+                    {"seat": x.seat, "label": x.label, "estimate": x.estimate} for x in c.dangers
+                ],
+            }
+            for c in d.position.candidates
+        ]
+    if d.calls:
+        out["calls"] = [{"option": _format_action(a), "shanten": n} for a, n in d.calls]
+    return out

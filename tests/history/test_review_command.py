@@ -1,5 +1,6 @@
 """``manage.py review``: a stored game's review and the benchmark's last line."""
 
+import json
 import re
 from io import StringIO
 
@@ -38,3 +39,15 @@ def test_the_benchmark_prints_hanchan_per_second_last():
     text = run("--bench", "1", "--ruleset", "ronin")
     last = text.strip().splitlines()[-1]
     assert re.fullmatch(r"1 hanchan reviewed, \d+\.\d\d hanchan/s", last)
+
+
+def test_the_json_review_holds_every_decision_with_its_numbers(one_game):
+    data = json.loads(run(str(one_game.pk), "--player", "2", "--json"))
+    assert data["game"] == one_game.pk and data["seat"] == 2
+    decisions = [d for h in data["hands"] for d in h["decisions"]]
+    assert len(decisions) == data["decisions"] > 0
+    discards = [d for d in decisions if "candidates" in d]
+    assert discards
+    for d in discards:
+        assert {"tile", "shanten", "accepted", "acceptance", "danger"} <= set(d["candidates"][0])
+    assert sum(1 for d in decisions if d["agreed"]) == data["agreed"]

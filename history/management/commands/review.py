@@ -2,7 +2,7 @@
 
 The first reviews one seat of a stored finished game (:mod:`rules.engine.review`):
 each hand's agreement with the careful bot, the marked moments with the decision
-they belong to, and the game's totals. The second plays N bot hanchan with careful
+they belong to, and the game's totals (``--json``: every decision with its numbers). The second plays N bot hanchan with careful
 bots at every seat and times the review of all four seats of each; its last line is
 ``N hanchan reviewed, X hanchan/s``.
 
@@ -12,13 +12,14 @@ review itself is pure engine code, so the benchmark needs no database.
 
 from __future__ import annotations
 
+import json
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.engine import parse_action
 from rules.engine.errors import EngineError, InvalidRuleset
-from rules.engine.review import GameReview, review_game
+from rules.engine.review import GameReview, review_game, to_dict
 from rules.engine.rulesets import DEFAULT_PRESET, preset
 from rules.engine.simulate import play_game
 from tables import states
@@ -33,6 +34,9 @@ class Command(BaseCommand):
         parser.add_argument("--player", type=int, help="the seat to review (0-3)")
         parser.add_argument(
             "--bench", type=int, metavar="N", help="instead: review N freshly simulated hanchan"
+        )
+        parser.add_argument(
+            "--json", action="store_true", help="print the whole review as JSON instead"
         )
         parser.add_argument("--seed", type=int, default=0, help="seed of the first bench game")
         parser.add_argument(
@@ -59,7 +63,10 @@ class Command(BaseCommand):
             review = review_game(states.setup_of(game), actions, seat)
         except EngineError as exc:
             raise CommandError(f"game {game.pk} cannot be replayed: {exc.message}") from None
-        self.stdout.write(f"game {game.pk}, " + describe(review))
+        if options["json"]:
+            self.stdout.write(json.dumps({"game": game.pk, **to_dict(review)}, indent=1))
+        else:
+            self.stdout.write(f"game {game.pk}, " + describe(review))
 
     def bench(self, games: int, seed: int, key: str) -> None:
         if games < 1:
