@@ -34,7 +34,7 @@ from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.visibility import seat_view, spectator_view
-from tables import markup, presenters, states
+from tables import board_markup, presenters, result_markup, states, tile_markup
 from tables.claim_screens import decision_text
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -304,13 +304,13 @@ def frame(
         relative = (seat - orientation) % 4
         if shown is not None:
             tiles, drawn = shown[seat]
-            concealed = markup.own_row(tiles, drawn, hand_no, reds)
+            concealed = board_markup.own_row(tiles, drawn, hand_no, reds)
         elif seat == viewer:
-            concealed = markup.own_row(list(view.hand), view.drawn, hand_no, reds)
+            concealed = board_markup.own_row(list(view.hand), view.drawn, hand_no, reds)
         elif view.open_hands[seat]:
-            concealed = markup.row(view.open_hands[seat], hand_no, reds, "open")
+            concealed = tile_markup.row(view.open_hands[seat], hand_no, reds, "open")
         else:
-            concealed = markup.backs(view.hand_sizes[seat])
+            concealed = tile_markup.backs(view.hand_sizes[seat])
         entry = {
             "seat": seat,
             "position": presenters.POSITIONS[relative],
@@ -321,15 +321,15 @@ def frame(
             "riichi": view.riichi[seat],
             "turn": seat == view.turn and step.kind != "end",
             "concealed": concealed,
-            "melds": markup.melds(
+            "melds": tile_markup.melds(
                 [presenters.meld_data(m, seat) for m in reversed(view.melds[seat])], hand_no, reds
             ),
-            "river": markup.join(
-                markup.tile(t, hand_no, reds, cls)
+            "river": tile_markup.join(
+                tile_markup.tile(t, hand_no, reds, cls)
                 for t, cls in presenters.pond_data(view.discards[seat], seat, view.last_discard)
             ),
         }
-        entry["html"] = markup.replay_seat(entry)
+        entry["html"] = board_markup.replay_seat(entry)
         seats.append(entry)
     seats.sort(key=lambda s: presenters.POSITIONS.index(s["position"]))
     result = result_panel(step.result, names, hand_no, reds) if step.result is not None else None
@@ -339,8 +339,8 @@ def frame(
         "honba": view.honba,
         "sticks": view.riichi_sticks,
         "wall": view.wall_remaining,
-        "dora": markup.row(view.dora_indicators, hand_no, reds),
-        "dora_hidden": markup.backs(max(0, 5 - len(view.dora_indicators))),
+        "dora": tile_markup.row(view.dora_indicators, hand_no, reds),
+        "dora_hidden": tile_markup.backs(max(0, 5 - len(view.dora_indicators))),
         "label": step_label(step, names, viewer, reds),
         "result": result,
         "step": index,
@@ -353,4 +353,4 @@ def frame(
 def result_panel(result: HandResult, names: list[str], hand_no: int, reds) -> str:
     """The result screen of the live table, drawn for the replay's last step."""
     people = [{"name": n} for n in names]
-    return markup.result_panel(presenters.result_context(result, hand_no, people, reds))
+    return result_markup.result_panel(presenters.result_context(result, hand_no, people, reds))

@@ -29,8 +29,8 @@ from rules.engine.claim_values import (
     value_label,
 )
 
-from .markup import row
-from .markup import tile as tile_html
+from .tile_markup import row
+from .tile_markup import tile as tile_html
 
 FORM_STEPS = ("claim", "correct", "ng")
 _DECISION_TEXT = {

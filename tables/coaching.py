@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from rules.engine.aids import learning_aids
 from rules.engine.visibility import SeatView
 
-from .markup import kind_tile as kind_html
+from .tile_markup import kind_tile as kind_html
 
 SLOT_ID = "table-aids"
 

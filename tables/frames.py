@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view, spectator_view
 
-from . import claim_screens, coaching, markup, presenters
+from . import board_markup, claim_screens, coaching, hand_markup, presenters, result_markup
 from . import timers as timing
 
 
@@ -63,9 +63,9 @@ def shared_context(state: GameState, names: list[dict]) -> dict:
         return hit[1]
     context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
     context["news"] = presenters.latest_news(state, names)
-    context["seats_html"] = markup.seats(context)
+    context["seats_html"] = board_markup.seats(context)
     # Most states have no result to show: no need to run the template for them.
-    context["panel_html"] = markup.panel_body(context)
+    context["panel_html"] = result_markup.panel_body(context)
     with _lock:
         _shared[key] = (state, context)
         while len(_shared) > SHARED_KEPT:
@@ -92,7 +92,7 @@ def with_links(context: dict, links: dict | None) -> dict:
     """The final standings with this viewer's links (rendered only once, at the end)."""
     if context["final"] and links:
         context["game_links"] = links
-        context["panel_html"] = markup.panel_body(context)
+        context["panel_html"] = result_markup.panel_body(context)
     return context
 
 
@@ -200,22 +200,22 @@ class SeatFrames:
             )
             self.order = context["hand"]["order"]
         if full:
-            parts = [markup.board(context, True)]
+            parts = [board_markup.board(context, True)]
             self.hand_key = hand_key
         else:
             # The middle always changes; of the corners, usually one or two do.
-            parts = [markup.center(context, True)]
+            parts = [board_markup.center(context, True)]
             parts.extend(
-                markup.corner(html)
+                board_markup.corner(html)
                 for html, sent in zip(corners, self.corners, strict=True)
                 if html != sent
             )
             # Buttons carry the version, so a hand with choices changes with every version.
             if hand_key != self.hand_key:
-                parts.append(markup.hand(context, True))
+                parts.append(hand_markup.hand(context, True))
                 self.hand_key = hand_key
             if context["news"] != self.news:
-                parts.append(markup.news(context, True))
+                parts.append(board_markup.news(context, True))
         self.corners = list(corners)
         self.news = context["news"]
         if self.aids:
@@ -230,13 +230,13 @@ class SeatFrames:
             parts.append(claim_html)
             self.claim_html = claim_html
         if full or context["panel_html"] != self.panel:
-            parts.append(markup.panel(context, True))
+            parts.append(result_markup.panel(context, True))
             self.panel = context["panel_html"]
         if full or context["finished"] != self.finished:
-            parts.append(markup.status(context, True))
+            parts.append(board_markup.status(context, True))
             self.finished = context["finished"]
         if full or self.error_shown:
-            parts.append(markup.ERROR_CLEAR)
+            parts.append(board_markup.ERROR_CLEAR)
             self.error_shown = False
         return "".join(parts)
 
@@ -244,12 +244,12 @@ class SeatFrames:
 def page_sections(context: dict) -> dict:
     """The same sections for the table page, without the out-of-band marks."""
     return {
-        "board_html": markup.board(context),
-        "panel_section": markup.panel(context),
+        "board_html": board_markup.board(context),
+        "panel_section": result_markup.panel(context),
         "claim_html": mark_safe(context.get("claim_html", '<div id="claim-panel"></div>')),
-        "status_html": markup.status(context),
+        "status_html": board_markup.status(context),
     }
 
 
 def error_frame(code: str, message: str) -> str:
-    return markup.error(code, message)
+    return board_markup.error(code, message)

@@ -2,7 +2,7 @@
 
 Only a :class:`~rules.engine.visibility.SeatView` goes in, so a page can never show more
 than the engine lets the seat see. Tiles stay numbers here (physical tiles, or kinds
-for waits); :mod:`tables.markup` alone turns them into HTML, for the live page, its
+for waits); the ``*_markup`` modules alone turn them into HTML, for the live page, its
 socket frames and the replay's result panel alike.
 """
 

@@ -1,4 +1,4 @@
-"""The table as drawn: presenters give data, tables.markup alone writes the HTML, and
+"""The table as drawn: presenters give data, the markup modules alone write the HTML, and
 what a call-out or a result screen says comes from public information only."""
 
 import re
@@ -9,7 +9,7 @@ from rules.engine import seat_view
 from rules.engine.rulesets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.tiles import is_red
-from tables import markup, presenters
+from tables import board_markup, presenters, tile_markup
 from tables.frames import SeatFrames
 
 NAMES = [{"name": n} for n in ("East", "South", "West", "North")]
@@ -20,13 +20,13 @@ def test_a_red_five_is_named_as_players_say_it():
     reds = tuple(RONIN.red_fives)
     red = next(t for t in range(13 * 4, 14 * 4) if is_red(t, reds))  # a five of circles
     assert presenters.tile_name(red, reds) == "red five of circles"
-    html = markup.tile(red, 0, reds)
+    html = tile_markup.tile(red, 0, reds)
     assert 'alt="red five of circles"' in html
 
 
 def test_the_white_dragon_is_drawn_with_a_frame():
-    assert 'class="tile haku"' in markup.tile(31 * 4, 0, ())
-    assert "haku" not in markup.tile(32 * 4, 0, ())
+    assert 'class="tile haku"' in tile_markup.tile(31 * 4, 0, ())
+    assert "haku" not in tile_markup.tile(32 * 4, 0, ())
 
 
 def test_a_pon_turns_the_called_tile_toward_the_seat_it_came_from():
@@ -40,7 +40,7 @@ def test_a_pon_turns_the_called_tile_toward_the_seat_it_came_from():
 def test_a_concealed_kan_shows_its_outer_tiles_face_down():
     state = scenario({0: "8888m369p1s1234z5z"})
     state = play(state, "0:ankan:8m")
-    html = markup.meld(presenters.meld_data(state.melds[0][0], 0), 0, ())
+    html = tile_markup.meld(presenters.meld_data(state.melds[0][0], 0), 0, ())
     assert html.count("tile-backs in-meld") == 2 and html.count("data-tile=") == 2
 
 
@@ -76,8 +76,8 @@ def test_the_riichi_stick_lies_in_front_of_a_riichi_player():
     state = play(state, "0:riichi:9m")
     state = tsumogiri(state, 1)
     seats = presenters.seats_data(seat_view(state, None), NAMES)
-    assert seats[0]["riichi"] and 'class="riichi-stick"' in markup.seat(seats[0], 0, ())
-    assert 'class="riichi-stick"' not in markup.seat(seats[1], 0, ())
+    assert seats[0]["riichi"] and 'class="riichi-stick"' in board_markup.seat(seats[0], 0, ())
+    assert 'class="riichi-stick"' not in board_markup.seat(seats[1], 0, ())
 
 
 def test_buttons_do_not_change_from_one_version_to_the_next():

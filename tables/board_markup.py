@@ -1,0 +1,284 @@
+"""The live table's board as HTML: the four seats, the middle (round, counters, dora,
+whose turn), the call-out, the status badge and error line, and the whole socket frame;
+also the replay's seats, placed by their ``pos-*`` classes.
+
+These sections are rebuilt for every socket after every move, so what does not
+change is cached and the rest is a few ``format_html`` calls per section; the page
+template places the same sections without the ``hx-swap-oob`` marks, so a page load
+and a frame agree.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from .hand_markup import hand
+from .result_markup import panel
+from .tile_markup import EMPTY, backs, join, melds, oob_mark, row, tile
+
+
+def seat(s: dict, hand: int, reds: tuple) -> SafeString:
+    """One seat: name plate, face-down hand and melds, pond. Each seat has its own id,
+    so a frame carries only the seats that changed; the same markup serves every
+    viewer (the board's ``viewer-<v>`` class places the seats around the table)."""
+    badges = []
+    if s["bot"]:
+        badges.append(SafeString('<span class="badge bot">bot</span>'))
+    if s["away"]:
+        badges.append(
+            SafeString(
+                '<span class="badge away" title="Not connected: the server plays for this seat">away</span>'
+            )
+        )
+    if s.get("dead"):
+        badges.append(
+            SafeString(
+                '<span class="badge dead" title="Chombo: this hand only throws what it draws">'
+                "dead hand</span>"
+            )
+        )
+    if s["open"]:
+        concealed = row(s["open"], hand, reds, "open")
+    else:
+        concealed = backs(s["backs"])
+    stick = (
+        SafeString('<span class="riichi-stick" role="img" aria-label="Riichi stick"></span>')
+        if s["riichi"]
+        else EMPTY
+    )
+    return format_html(
+        '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
+        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {score} points">'
+        '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
+        '<span class="seat-name">{name}</span>{badges}'
+        '<span class="score">{score}</span><span class="diff" aria-hidden="true"></span></div>'
+        '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
+        '<span class="melds tiles">{melds}</span></div>'
+        '<div class="pond-slot"><div class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
+        "{stick}</div>",
+        seat=s["seat"],
+        turn=" is-turn" if s["turn"] else "",
+        score=s["score"],
+        wind=s["wind"],
+        w=s["wind"][0],
+        dealer=" dealer" if s["dealer"] else "",
+        dealer_word="Dealer. " if s["dealer"] else "",
+        name=s["name"],
+        badges=join(badges),
+        concealed=concealed,
+        melds=melds(reversed(s["melds"]), hand, reds),
+        pond=join(tile(t, hand, reds, cls) for t, cls in s["pond"]),
+        stick=stick,
+    )
+
+
+def corner(html: str) -> SafeString:
+    """One seat swapped in by its id."""
+    return SafeString(html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1))
+
+
+_SEATS: dict = {}
+
+
+def seats(c: dict) -> list[SafeString]:
+    """The four seats; a seat that did not change since the last state is not redrawn."""
+    hand, reds = c["hand_index"], c["reds"]
+    out = []
+    for s in c["seats"]:
+        key = (hand, reds, *s.values())
+        html = _SEATS.get(key)
+        if html is None:
+            if len(_SEATS) > 20_000:
+                _SEATS.clear()
+            html = _SEATS[key] = seat(s, hand, reds)
+        out.append(html)
+    return out
+
+
+# --- the middle ----------------------------------------------------------------------
+
+
+def _turn_line(c: dict) -> SafeString:
+    cd = c["countdown"]
+    if c["finished"]:
+        text = SafeString("Game over")
+    elif cd and cd["mine"]:
+        text = SafeString("<strong>Your move</strong>")
+    elif c["calls_phase"]:
+        text = SafeString("Waiting for calls")
+    else:
+        text = format_html("{} to play", c["turn_name"])
+    if not cd:
+        return text
+    base, bank = cd["base"], cd["bank"]
+    return format_html(
+        '{} <span class="countdown{}" data-countdown data-base="{}" data-bank="{}" role="timer">{} s{}</span>',
+        text,
+        " mine" if cd["mine"] else "",
+        base,
+        bank,
+        f"{base:.0f}",
+        f" + {bank:.0f} s" if bank else "",
+    )
+
+
+@lru_cache(maxsize=4096)
+def _middle(
+    round_: str,
+    honba: int,
+    sticks: int,
+    wall: int,
+    dora: tuple,
+    hidden: int,
+    hand: int,
+    reds: tuple,
+) -> SafeString:
+    return format_html(
+        '<div class="round-name">{}</div>'
+        '<div class="counters"><span title="Repeat counters">{} honba</span>'
+        '<span title="Riichi sticks on the table">{} stick{}</span>'
+        '<span title="Tiles left in the live wall">wall {}</span></div>'
+        '<div class="dora"><span class="label">Dora</span> '
+        '<span class="tiles">{}{}</span></div>',
+        round_,
+        honba,
+        sticks,
+        "" if sticks == 1 else "s",
+        wall,
+        row(dora, hand, reds),
+        backs(hidden),
+    )
+
+
+def center(c: dict, oob: bool = False) -> SafeString:
+    """The middle of the board; it changes with every move, so it carries the version."""
+    return format_html(
+        '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>{}'
+        '<div class="turn-line">{}</div></div>',
+        c["turn"],
+        c["version"],
+        oob_mark(oob),
+        _middle(
+            c["round"],
+            c["honba"],
+            c["sticks"],
+            c["wall"],
+            c["dora"],
+            c["dora_hidden"],
+            c["hand_index"],
+            c["reds"],
+        ),
+        _turn_line(c),
+    )
+
+
+def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
+    """The call-out at the caller's seat (shown for a moment) and the same news in
+    words for screen readers. Sent only when something new happened."""
+    return _news(c.get("news") or (None, (), "", ""), oob, show)
+
+
+@lru_cache(maxsize=1024)
+def _news(item: tuple, oob: bool, show: bool) -> SafeString:
+    _key, who, callout, sentence = item
+    return format_html(
+        '<div id="table-callout" class="callout{}"{} data-seats="{}">{}</div>'
+        '<div id="table-announce" class="visually-hidden" aria-live="polite"{}>{}</div>',
+        " show" if callout and show else "",
+        oob_mark(oob),
+        " ".join(str(s) for s in who),
+        join(format_html('<span class="call-word at-{}">{}</span>', s, callout) for s in who)
+        if callout
+        else EMPTY,
+        SafeString(' hx-swap-oob="innerHTML"') if oob else EMPTY,
+        sentence,
+    )
+
+
+def board(c: dict, oob: bool = False) -> SafeString:
+    """The whole board: four seats, the middle, the own hand (at the bottom, inside)."""
+    return format_html(
+        '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="The table">'
+        "{}{}{}{}</section>",
+        c["viewer"],
+        "" if c["spectator"] else " seated",
+        oob_mark(oob),
+        join(seats(c)),
+        center(c),
+        hand(c),
+        news(c, show=False),
+    )
+
+
+# --- the replay's board (placed by its pos-* classes) ----------------------------------
+
+
+def replay_seat(s: dict) -> str:
+    """One player's corner of the replay board (placed by its ``pos-*`` class)."""
+    badges = []
+    if s["riichi"]:
+        badges.append(SafeString('<span class="riichi-stick" title="In riichi">riichi</span>'))
+    if s["dealer"]:
+        badges.append(SafeString('<span class="badge dealer-badge">dealer</span>'))
+    return format_html(
+        '<div class="seat-area pos-{}{}" data-seat="{}">'
+        '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
+        '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
+        '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
+        '<span class="melds tiles tiles-small">{}</span></div>'
+        '<div class="river tiles tiles-small" role="group" aria-label="Discards of {}">{}</div></div>',
+        s["position"],
+        " is-turn" if s["turn"] else "",
+        s["seat"],
+        " dealer" if s["dealer"] else "",
+        s["wind"],
+        s["wind"][0],
+        s["name"],
+        join(badges),
+        s["score"],
+        s["concealed"],
+        s["melds"],
+        s["name"],
+        s["river"],
+    )
+
+
+def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
+    shown = row(tiles, hand_no, reds)
+    if drawn is None:
+        return shown
+    return format_html("{}{}", shown, tile(drawn, hand_no, reds, "drawn"))
+
+
+# --- status, errors, the whole frame -----------------------------------------------
+
+
+def status(c: dict, oob: bool = False) -> SafeString:
+    word = "finished" if c["finished"] else "playing"
+    return format_html(
+        '<span id="table-status"{} class="badge status-{}">{}</span>',
+        oob_mark(oob),
+        word,
+        word.capitalize(),
+    )
+
+
+ERROR_CLEAR = SafeString(
+    '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert"></div>'
+)
+
+
+def error(code: str, message: str) -> SafeString:
+    return format_html(
+        '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert" data-error="{}">{}</div>',
+        code,
+        message,
+    )
+
+
+def frame(c: dict) -> str:
+    """Everything a socket gets after a change, each section swapped in by id."""
+    return board(c, True) + panel(c, True) + status(c, True) + ERROR_CLEAR

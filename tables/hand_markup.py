@@ -1,0 +1,175 @@
+"""The own hand as HTML: its tiles as buttons (one row per mode: discard, riichi,
+open riichi), the call and turn buttons with their keys, the waits.
+
+A button's markup is the same from one version to the next (the version rides on
+the hand section), so buttons are cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from .presenters import tile_name
+from .tile_markup import EMPTY, join, kinds, melds, oob_mark, row, tile
+
+
+def _key(key: str) -> SafeString:
+    return (
+        format_html('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
+    )
+
+
+@lru_cache(maxsize=20_000)
+def tile_button(
+    t: int, hand: int, reds: tuple, extra: str, cls: str, vals: str, action: str, label: str
+) -> SafeString:
+    """A tile of the own hand that makes a move when pressed (the same for every version)."""
+    return format_html(
+        '<button type="button" class="tile-button{}" ws-send hx-vals="{}" '
+        'data-action="{}" title="{}" aria-label="{}">{}</button>',
+        cls,
+        vals,
+        action,
+        label,
+        f"{label}: {tile_name(t, reds)}",
+        tile(t, hand, reds, extra),
+    )
+
+
+def _tile_buttons(entries: list[dict], hand: int, reds: tuple, extra: str) -> SafeString:
+    return join(
+        tile_button(
+            t["tile"],
+            hand,
+            reds,
+            t["extra"],
+            extra + (" drawn" if t["drawn"] else ""),
+            t["vals"],
+            t["action"],
+            t["label"],
+        )
+        if "action" in t
+        else tile(t["tile"], hand, reds, t["extra"])
+        for t in entries
+    )
+
+
+@lru_cache(maxsize=5_000)
+def action_button(
+    kind: str,
+    type_: str,
+    vals: str,
+    action: str,
+    key: str,
+    label: str,
+    tiles: tuple,
+    hand: int,
+    reds: tuple,
+) -> SafeString:
+    return format_html(
+        '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
+        kind,
+        type_,
+        " secondary" if type_ == "pass" else "",
+        vals,
+        action,
+        format_html(' data-key="{}"', key.lower()) if key else EMPTY,
+        label,
+        format_html(' <span class="tiles">{}</span>', row(tiles, hand, reds)) if tiles else EMPTY,
+        _key(key),
+    )
+
+
+def _buttons(buttons: list[dict], kind: str, hand: int, reds: tuple) -> SafeString:
+    return join(
+        action_button(
+            kind, b["type"], b["vals"], b["action"], b["key"], b["label"], b["tiles"], hand, reds
+        )
+        for b in buttons
+    )
+
+
+def hand(c: dict, oob: bool = False) -> SafeString:
+    h = c["hand"]
+    if not h:
+        return format_html(
+            '<section id="table-hand" class="table-hand"{} aria-label="Your hand"></section>',
+            oob_mark(oob),
+        )
+    hi, reds = c["hand_index"], c["reds"]
+    parts = []
+    if h["calls"]:
+        parts.append(
+            format_html(
+                '<div class="call-prompt" role="group" aria-label="Answer the discard">'
+                '<span class="claim">{}</span>{}</div>',
+                tile(h["claim_tile"], hi, reds) if h["claim_tile"] is not None else EMPTY,
+                _buttons(h["calls"], "call", hi, reds),
+            )
+        )
+    actions = [_buttons(h["turn_actions"], "turn-action", hi, reds)]
+    if h["riichi_tiles"]:
+        actions.insert(
+            0,
+            SafeString(
+                '<input type="checkbox" id="riichi-mode" class="mode-toggle" data-key="r">'
+                '<label for="riichi-mode" class="button mode-label">Riichi…'
+                '<kbd class="key" aria-hidden="true">R</kbd></label>'
+            ),
+        )
+    if h["open_riichi_tiles"]:
+        actions.insert(
+            1 if h["riichi_tiles"] else 0,
+            SafeString(
+                '<input type="checkbox" id="open-riichi-mode" class="mode-toggle" data-key="o">'
+                '<label for="open-riichi-mode" class="button mode-label">Open riichi…'
+                '<kbd class="key" aria-hidden="true">O</kbd></label>'
+            ),
+        )
+    rows = [
+        format_html(
+            '<div class="hand-row hand-normal tiles">{}</div>',
+            _tile_buttons(h["tiles"], hi, reds, ""),
+        )
+    ]
+    if h["riichi_tiles"]:
+        rows.append(
+            format_html(
+                '<div class="hand-row hand-riichi tiles" aria-label="Discards that keep the hand waiting">{}</div>',
+                _tile_buttons(h["riichi_tiles"], hi, reds, " riichi-ok"),
+            )
+        )
+    if h["open_riichi_tiles"]:
+        rows.append(
+            format_html(
+                '<div class="hand-row hand-open-riichi tiles" aria-label="Discards for open riichi">{}</div>',
+                _tile_buttons(h["open_riichi_tiles"], hi, reds, " riichi-ok"),
+            )
+        )
+    info = EMPTY
+    if h["waits"]:
+        info = format_html(
+            'Waiting on <span class="tiles">{}</span>{}',
+            kinds(h["waits"]),
+            SafeString(' <strong class="furiten">furiten</strong>') if h["furiten"] else EMPTY,
+        )
+    parts.append(
+        format_html(
+            '<div class="hand-modes{}">{}{}<span class="own-melds tiles">{}</span></div>'
+            '<p class="hand-info">{}</p>',
+            " my-turn" if h["my_turn"] else "",
+            join(actions),
+            join(rows),
+            melds(reversed(h["melds"]), hi, reds),
+            info,
+        )
+    )
+    return format_html(
+        '<section id="table-hand" class="table-hand"{} aria-label="Your hand" hx-vals=\'{{"version": {}}}\'>{}</section>',
+        oob_mark(oob),
+        c["version"],
+        join(parts),
+    )
