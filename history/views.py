@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from players import budgets, throttle
 from players.models import Player
-from rules.engine import rulesets
+from rules.engine import presets
 from rules.engine.actions import parse_action
 from rules.engine.standings import format_final
 from tables import lobby, states, twins
@@ -433,7 +433,7 @@ def import_logs(request):
     if not request.user.is_authenticated:
         messages.error(request, "Sign in to import game logs.")
         return redirect(f"{reverse('players:login')}?next={request.path}")
-    context = {"presets": list(rulesets.PRESETS.items()), "reports": None}
+    context = {"presets": list(presets.PRESETS.items()), "reports": None}
     if request.method == "POST":
         refused = _import_refused(request)
         if refused:
@@ -448,10 +448,10 @@ def import_logs(request):
         elif len(files) > MAX_UPLOADS:
             error = f"At most {MAX_UPLOADS} files at a time, please."
         elif key:
-            if key not in rulesets.PRESETS:
+            if key not in presets.PRESETS:
                 error = f"'{key}' is not a ruleset: choose one from the list."
             else:
-                override = rulesets.preset(key)
+                override = presets.preset(key)
         if error:
             context["error"] = error
             return render(request, "history/import.html", context, status=400)

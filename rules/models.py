@@ -3,7 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.errors import InvalidRuleset
 
 
@@ -11,8 +11,8 @@ class Ruleset(models.Model):
     name = models.CharField(max_length=80, unique=True)
     preset = models.CharField(
         max_length=20,
-        choices=[(key, p.name) for key, p in rulesets.PRESETS.items()],
-        default=rulesets.DEFAULT_PRESET,
+        choices=[(key, p.name) for key, p in presets.PRESETS.items()],
+        default=presets.DEFAULT_PRESET,
     )
     settings = models.JSONField(
         default=dict, blank=True, help_text="Settings that differ from the preset, as JSON."
@@ -38,7 +38,7 @@ class Ruleset(models.Model):
             raise ValidationError({"settings": exc.message}) from exc
 
     def engine_ruleset(self) -> rulesets.Ruleset:
-        return rulesets.from_dict(self.settings or {}, base=rulesets.preset(self.preset))
+        return rulesets.from_dict(self.settings or {}, base=presets.preset(self.preset))
 
     @classmethod
     def club_default(cls) -> "Ruleset":
@@ -46,7 +46,7 @@ class Ruleset(models.Model):
         if found:
             return found
         obj, _ = cls.objects.get_or_create(
-            name=rulesets.PRESETS[rulesets.DEFAULT_PRESET].name,
-            defaults={"preset": rulesets.DEFAULT_PRESET, "is_default": True},
+            name=presets.PRESETS[presets.DEFAULT_PRESET].name,
+            defaults={"preset": presets.DEFAULT_PRESET, "is_default": True},
         )
         return obj

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import rulesets
+from rules.engine import presets
 from rules.engine.errors import EngineError, InvalidHand, InvalidRuleset
 from rules.engine.melds import Meld, parse_meld
 from rules.engine.rulesets import Ruleset
@@ -162,15 +162,15 @@ def resolve_ruleset(value: Any) -> tuple[str, str, Ruleset]:
             "ruleset", f"ruleset must be a preset key or a ruleset id, not {value!r}"
         )
     text = str(value).strip()
-    if text in rulesets.PRESETS:
-        return text, rulesets.PRESETS[text].name, rulesets.PRESETS[text].ruleset
+    if text in presets.PRESETS:
+        return text, presets.PRESETS[text].name, presets.PRESETS[text].ruleset
     if text.isdigit():
         stored = StoredRuleset.objects.filter(pk=int(text)).first()
         if stored is not None:
             return text, stored.name, _engine(stored)
     raise RequestError(
         "ruleset",
-        f"unknown ruleset '{text}': use a stored ruleset's id or one of {', '.join(rulesets.PRESETS)}",
+        f"unknown ruleset '{text}': use a stored ruleset's id or one of {', '.join(presets.PRESETS)}",
     )
 
 

@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from rules import sheets
-from rules.engine import rulesets
+from rules.engine import presets
 from rules.engine.errors import InvalidRuleset
 from rules.engine.tiles import face_file, kind_name, kind_notation
 from rules.forms import FLAG_LABELS, MODES, CalculatorForm, palette
@@ -19,7 +19,7 @@ def _club():
     try:
         return stored, stored.engine_ruleset()
     except InvalidRuleset:
-        return stored, rulesets.preset(rulesets.DEFAULT_PRESET)
+        return stored, presets.preset(presets.DEFAULT_PRESET)
 
 
 def _chapter_context(slug: str) -> dict:
@@ -44,7 +44,7 @@ def index(request):
     return render(
         request,
         "rules/index.html",
-        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": rulesets.PRESETS.values()},
+        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": presets.PRESETS.values()},
     )
 
 
@@ -79,7 +79,7 @@ def chapter(request, slug):
 
 def rulesets_page(request):
     stored = list(Ruleset.objects.all())
-    columns = [(p.name, p.ruleset) for p in rulesets.PRESETS.values()]
+    columns = [(p.name, p.ruleset) for p in presets.PRESETS.values()]
     return render(
         request,
         "rules/rulesets.html",
@@ -91,7 +91,7 @@ def rulesets_page(request):
                     "description": p.description,
                     "source": document(p.key),
                 }
-                for p in rulesets.PRESETS.values()
+                for p in presets.PRESETS.values()
             ],
             "stored": stored,
             "sections": sheets.comparison(columns),
@@ -106,7 +106,7 @@ def _sheet(request, title, ruleset, notes=None, **extra):
 
 
 def ruleset_preset(request, key):
-    preset = rulesets.PRESETS.get(key)
+    preset = presets.PRESETS.get(key)
     if preset is None:
         raise Http404("No such preset")
     return _sheet(
@@ -130,7 +130,7 @@ def ruleset_stored(request, pk):
         return render(
             request, "rules/ruleset_broken.html", {"stored": stored, "error": exc.message}
         )
-    base = rulesets.PRESETS.get(stored.preset)
+    base = presets.PRESETS.get(stored.preset)
     return _sheet(request, stored.name, engine, stored=stored, base=base, calc_key=str(stored.pk))
 
 
@@ -156,7 +156,7 @@ def calculator(request):
         "modes": MODES,
         "flag_labels": FLAG_LABELS,
         "winds": (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")),
-        "presets": rulesets.PRESETS.values(),
+        "presets": presets.PRESETS.values(),
         "stored_rulesets": Ruleset.objects.all(),
         "query": form.query_string(),
     }

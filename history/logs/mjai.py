@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from rules import json_input
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
 
 from . import yaku as yaku_names
@@ -110,7 +110,7 @@ class _Reader:
     def __init__(self, override):
         self.override = override
         self.names = [f"Player {i + 1}" for i in range(4)]
-        self.ruleset = override or rulesets.preset("tenhou")
+        self.ruleset = override or presets.preset("tenhou")
         self.note = (
             "the ruleset chosen for the import"
             if override
@@ -141,7 +141,7 @@ class _Reader:
         if self.override is None:
             east = e.get("kyoku_first") == 4
             reds = [1, 1, 1] if e.get("aka_flag", True) else [0, 0, 0]
-            self.ruleset = rulesets.preset("tenhou").replace(
+            self.ruleset = presets.preset("tenhou").replace(
                 game_type="tonpuusen" if east else "hanchan", red_fives=reds
             )
 

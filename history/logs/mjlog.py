@@ -31,7 +31,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
 
 from . import shuffle as tenhou_shuffle
@@ -85,7 +85,7 @@ def ruleset_of(flags: int, override) -> tuple[rulesets.Ruleset, str]:
         raise LogFormatError("three-player games are not supported", "GO.type")
     if override is not None:
         return override, "the ruleset chosen for the import"
-    ruleset = rulesets.preset("tenhou").replace(
+    ruleset = presets.preset("tenhou").replace(
         game_type="hanchan" if flags & 0x08 else "tonpuusen",
         red_fives=[0, 0, 0] if flags & 0x02 else [1, 1, 1],
         kuitan=not flags & 0x04,

@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from players.models import Player
 from players.names import PLACEHOLDER_PREFIX
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.actions import format_action
 from rules.engine.errors import InvalidHand
 from rules.engine.game import apply, start
@@ -71,13 +71,13 @@ def ruleset_row(ruleset: rulesets.Ruleset) -> Ruleset:
     wanted = rulesets.to_dict(ruleset)
 
     def distance(key: str) -> int:
-        base = rulesets.to_dict(rulesets.PRESETS[key].ruleset)
+        base = rulesets.to_dict(presets.PRESETS[key].ruleset)
         return sum(1 for name, value in wanted.items() if base[name] != value)
 
-    key = min(rulesets.PRESETS, key=distance)
-    base = rulesets.to_dict(rulesets.PRESETS[key].ruleset)
+    key = min(presets.PRESETS, key=distance)
+    base = rulesets.to_dict(presets.PRESETS[key].ruleset)
     settings = {name: value for name, value in wanted.items() if base[name] != value}
-    stem = f"{rulesets.PRESETS[key].name}: {describe_changes(settings)}"[:72]
+    stem = f"{presets.PRESETS[key].name}: {describe_changes(settings)}"[:72]
     name, n = stem, 2
     while Ruleset.objects.filter(name=name).exists():
         name = f"{stem} ({n})"

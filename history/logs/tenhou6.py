@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.actions import (
     ANKAN,
     CHI,
@@ -157,7 +157,7 @@ def read_ruleset(data: dict, override: rulesets.Ruleset | None) -> tuple[ruleset
             else (0, 0, 0)
         )
     east_only = "東" in disp and "南" not in disp
-    base = rulesets.preset("tenhou")
+    base = presets.preset("tenhou")
     ruleset = base.replace(
         game_type="tonpuusen" if east_only else "hanchan",
         red_fives=list(reds),

@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from .actions import DISCARD, PASS, Action
 from .errors import IllegalAction
 from .game import apply, new_game
-from .rulesets import RONIN, Ruleset
+from .presets import RONIN
+from .rulesets import Ruleset
 from .state import GameSetup, GameState
 from .tiles import DEFAULT_RED_FIVES, is_red, parse_kinds, tiles_from_kinds
 from .turns import deal

@@ -15,7 +15,7 @@ from rules.engine.actions import Action
 from rules.engine.bots import careful, defence, efficiency, efficient, tsumogiri
 from rules.engine.bots.reading import Reading
 from rules.engine.hand import shanten
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.tiles import counts34, parse_tiles
 
 BOTS_DIR = Path(bots.__file__).resolve().parent

@@ -4,7 +4,7 @@ import pytest
 
 from rules.engine import apply, pending_seats
 from rules.engine.errors import IllegalAction
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import find, play, scenario, tsumogiri
 
 # seat 2 waits on 2s/5s with all simples; seat 1 holds a pair of 5s

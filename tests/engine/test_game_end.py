@@ -1,7 +1,7 @@
 """When the game ends (the Ronin Game Rules "Game Structure", "West Round (Sudden Death)", tobi,
 agariyame / tenpaiyame; leftover riichi sticks)."""
 
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 
 TENPAI = "234m345p678p22s34s"

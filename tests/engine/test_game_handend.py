@@ -1,7 +1,7 @@
 """How hands end and pay (the Ronin Game Rules "Scoring Fundamentals", "Liability", "Dealer Rotation",
 "Nagashi Mangan", "Multiple Ron", "Abortive Draws"; the app rule settings pseudo-tenpai)."""
 
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.tiles import kind_notation, parse_kinds
 

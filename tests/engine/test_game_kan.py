@@ -1,6 +1,6 @@
 """Kans: limits, dora timing, robbing (the Ronin Game Rules "Kan", "Kan Dora Timing", "Chankan")."""
 
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 
 QUAD = "8888m369p1s1234z5z"  # a quad and nothing else useful

@@ -1,7 +1,7 @@
 """Each preset plays as its own authority does (Tenhou, Mahjong Soul, EMA 2016, WRC,
 M-League, the Yakuza guide's table rules, and the Ronin Game Rules themselves)."""
 
-from rules.engine.rulesets import RONIN, preset
+from rules.engine.presets import RONIN, preset
 from rules.engine.standings import final_standings
 from rules.engine.testing import play, scenario, tsumogiri
 

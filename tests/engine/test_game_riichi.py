@@ -5,7 +5,7 @@ import pytest
 from rules.engine import apply
 from rules.engine.actions import Action
 from rules.engine.errors import IllegalAction
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import find, play, scenario, tsumogiri
 from rules.engine.visibility import seat_view
 

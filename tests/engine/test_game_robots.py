@@ -7,8 +7,8 @@ import pytest
 from rules.engine import apply, new_game
 from rules.engine.actions import Action
 from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
-from rules.engine.rulesets import RONIN
 from rules.engine.state import GameSetup
 from rules.engine.testing import first_legal, pass_all, play, scenario, tsumogiri
 

@@ -1,7 +1,7 @@
 """Remaining Ronin Game Rules bullets and ruleset settings, checked through whole-game play."""
 
 from rules.engine import new_game
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 
 TENPAI = "234m345p678p22s34s"

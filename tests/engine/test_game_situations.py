@@ -1,7 +1,7 @@
 """Situational yaku and win conditions inside a game (the Ronin Game Rules "Yaku Special Cases",
 "Dora Indicators", 1-han minimum; the YDS Mahjong Guide two-fan minimum; the app rule settings fix-yaku)."""
 
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 
 TENPAI = "234m345p678p22s34s"

@@ -1,7 +1,7 @@
 """Walls, the deal, the dead wall and the exhaustive draw (the Ronin Game Rules, Wall & Draws)."""
 
 from rules.engine import new_game
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import build_wall, play, scenario, tiles, tsumogiri
 from rules.engine.visibility import seat_view, view_tiles
 from rules.engine.wall import dead_wall_tiles, shuffled_wall

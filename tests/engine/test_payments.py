@@ -21,7 +21,7 @@ from rules.engine.payments import (
     total_deltas,
     win_payment,
 )
-from rules.engine.rulesets import RONIN, preset
+from rules.engine.presets import RONIN, preset
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

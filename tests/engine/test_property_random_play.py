@@ -14,8 +14,8 @@ from rules.engine import apply, new_game
 from rules.engine import game as engine_play
 from rules.engine.analysis import counts_of
 from rules.engine.invariants import problems, result_problems
+from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
-from rules.engine.rulesets import RONIN
 
 HANDS = 2000
 RULESETS = (

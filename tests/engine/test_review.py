@@ -7,6 +7,7 @@ import pytest
 
 from rules.engine import Action, apply, new_game, replay, seat_view
 from rules.engine.actions import DISCARD, TSUMO
+from rules.engine.presets import RONIN
 from rules.engine.review import (
     DEAL_IN,
     MISSED_WIN,
@@ -16,7 +17,6 @@ from rules.engine.review import (
     review_decision,
     review_game,
 )
-from rules.engine.rulesets import RONIN
 from rules.engine.simulate import play_game
 from rules.engine.state import Discard
 from rules.engine.tiles import EAST, parse_kind, parse_kinds, parse_tiles

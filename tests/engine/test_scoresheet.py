@@ -12,7 +12,7 @@ import pytest
 from rules.engine import simulate
 from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import WinValue, check_fu, fu_choices, yaku_value
-from rules.engine.rulesets import PRESETS, RONIN, preset
+from rules.engine.presets import PRESETS, RONIN, preset
 from rules.engine.scoresheet import DeclaredHand, new_sheet, record, replay_sheet
 from rules.engine.standings import final_standings
 

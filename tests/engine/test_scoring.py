@@ -9,7 +9,7 @@ import pytest
 from rules.engine.errors import InvalidHand, InvalidNotation
 from rules.engine.melds import Meld, parse_meld, parse_melds
 from rules.engine.payments import LIMIT_NAMES
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.scoring import HandScore, Situation, score_hand
 from rules.engine.tiles import EAST, SOUTH, WEST, parse_kind, parse_tiles
 from rules.engine.yaku import BY_KEY, LIBRARY_KEYS, YAKU_NAMES

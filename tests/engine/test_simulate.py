@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from rules.engine import bots, invariants, simulate
 from rules.engine.actions import Action
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.visibility import SeatView
 
 EAST_ONLY = RONIN.replace(game_type="tonpuusen")

@@ -26,7 +26,7 @@ from rules.engine.analysis import (
 from rules.engine.bots import efficiency, efficient
 from rules.engine.bots.reading import Reading
 from rules.engine.errors import InvalidHand
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.scoring import score_hand
 from rules.engine.testing import first_legal, pass_all, play, scenario
 from rules.engine.tiles import is_red

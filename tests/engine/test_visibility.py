@@ -5,7 +5,7 @@ import random
 
 from rules.engine import apply, new_game
 from rules.engine.actions import PASS
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.visibility import (
     seat_view,

@@ -8,8 +8,8 @@ import pytest
 from rules.engine import apply, bots
 from rules.engine.actions import Action, parse_action
 from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
-from rules.engine.rulesets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.visibility import seat_view, view_to_dict
 

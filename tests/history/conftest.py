@@ -15,11 +15,11 @@ import pytest
 from history import replayer
 from history.logs.store import store_bot_game
 from players.models import Player
-from rules.engine import rulesets
+from rules.engine import presets
 from tables import states
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "logs"
-EAST_ONLY = rulesets.preset("ronin").replace(game_type="tonpuusen", west_round=False)
+EAST_ONLY = presets.preset("ronin").replace(game_type="tonpuusen", west_round=False)
 BOTS = ("efficient", "careful", "efficient", "careful")
 START = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from history.logs.importer import import_log
-from rules.engine import rulesets
+from rules.engine import presets
 from tables.models import Game, HandRecord
 
 from .conftest import EAST_ONLY, play_and_store
@@ -66,7 +66,7 @@ def test_it_reimports_twenty_exported_games_hand_for_hand(client, members):
     # East-only games keep the suite quick; two full hanchan under Tenhou's rules add
     # the South round, agari-yame and kan dora shown with the replacement discard.
     games = play_and_store(members, range(101, 119), EAST_ONLY)
-    games += play_and_store(members, [201, 202], rulesets.preset("tenhou"))
+    games += play_and_store(members, [201, 202], presets.preset("tenhou"))
     assert len(games) == 20
     kinds = set()
     for game in games:

@@ -6,7 +6,7 @@ import json
 from history.logs.tenhou6_export import export
 from history.replayer import claim_step_label, end_label
 from rules.engine import apply, parse_action
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario
 
 CLAIMED = RONIN.replace(win_settlement="claimed", renhou="off")

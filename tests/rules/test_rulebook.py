@@ -8,7 +8,7 @@ from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
 
-from rules.engine import rulesets
+from rules.engine import presets
 from rules.engine.payments import base_points, win_payment
 from rules.engine.yaku import BY_KEY
 from rules.rulebook import CHAPTERS, examples
@@ -16,7 +16,7 @@ from rules.rulebook.points import FU, HAN, possible
 
 pytestmark = pytest.mark.django_db
 
-RONIN = rulesets.PRESETS["ronin"].ruleset
+RONIN = presets.PRESETS["ronin"].ruleset
 
 
 class Page(HTMLParser):

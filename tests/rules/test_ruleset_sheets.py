@@ -5,7 +5,7 @@ import re
 import pytest
 
 from rules import sheets
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.models import Ruleset
 
 pytestmark = pytest.mark.django_db
@@ -14,13 +14,13 @@ pytestmark = pytest.mark.django_db
 def test_it_describes_every_setting_of_the_engine():
     fields = {name for names in rulesets.GROUPS.values() for name in names}
     assert fields == set(sheets.SETTINGS)
-    for preset in rulesets.PRESETS.values():
+    for preset in presets.PRESETS.values():
         for section in sheets.sheet(preset.ruleset):
             for row in section["rows"]:
                 assert row["text"] and row["label"], row["name"]
 
 
-@pytest.mark.parametrize("key", list(rulesets.PRESETS))
+@pytest.mark.parametrize("key", list(presets.PRESETS))
 def test_it_renders_a_sheet_for_every_preset(client, key):
     response = client.get(f"/rules/rulesets/{key}/")
     assert response.status_code == 200
@@ -51,7 +51,7 @@ def test_it_explains_a_broken_stored_ruleset_instead_of_failing(client):
 
 
 def test_it_has_a_short_form_of_every_setting_for_the_comparison():
-    for preset in rulesets.PRESETS.values():
+    for preset in presets.PRESETS.values():
         for name in sheets.SETTINGS:
             text = sheets.short(preset.ruleset, name)
             assert text and len(text) <= 30, (name, text)
@@ -59,7 +59,7 @@ def test_it_has_a_short_form_of_every_setting_for_the_comparison():
 
 def test_it_compares_the_presets_and_highlights_differences(client):
     html = client.get("/rules/rulesets/").content.decode()
-    for preset in rulesets.PRESETS.values():
+    for preset in presets.PRESETS.values():
         assert preset.name in html
     kuitan = re.search(r'<tr class="(\w+)" id="setting-kuitan">', html).group(1)
     assert kuitan == "same"  # every preset allows open tanyao

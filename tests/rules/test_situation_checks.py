@@ -35,12 +35,12 @@ def engine_error(flags: dict) -> InvalidHand:
     situation = dataclasses.replace(
         situation, **{k: v for k, v in flags.items() if k in SITUATION_FLAGS}
     )
-    from rules.engine import rulesets
+    from rules.engine import presets
     from rules.engine.melds import parse_meld
 
     melds = [parse_meld(m) for m in flags.get("melds", [])]
     with pytest.raises(InvalidHand) as info:
-        check_situation(situation, melds, rulesets.preset("ronin"), winner=1, dealer=0)
+        check_situation(situation, melds, presets.preset("ronin"), winner=1, dealer=0)
     return info.value
 
 

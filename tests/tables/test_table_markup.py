@@ -6,7 +6,7 @@ import re
 from django.template.loader import get_template
 
 from rules.engine import seat_view
-from rules.engine.rulesets import RONIN
+from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.tiles import is_red
 from tables import board_markup, presenters, tile_markup

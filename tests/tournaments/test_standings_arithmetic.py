@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.standings import format_final
 from tournaments import presenters
 from tournaments.leaderboard import Entry, Game, build
@@ -28,7 +28,7 @@ CASES = json.loads(DATA.read_text())["cases"]
 def overrides_of(case):
     changes = dict(case.get("overrides", {}))
     if "uma_table" in case:
-        changes["uma"] = list(rulesets.YAKUZA_UMA_TABLES[case["uma_table"]])
+        changes["uma"] = list(presets.YAKUZA_UMA_TABLES[case["uma_table"]])
     return changes
 
 
@@ -42,7 +42,7 @@ def east_first(case):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_it_scores_the_engines_worked_games_in_the_standings(case):
-    ruleset = rulesets.from_dict(overrides_of(case), base=rulesets.preset(case["ruleset"]))
+    ruleset = rulesets.from_dict(overrides_of(case), base=presets.preset(case["ruleset"]))
     turn, scores, chombos = east_first(case)
     game = Game(
         key=1,
@@ -112,7 +112,7 @@ def test_it_applies_an_events_overrides_on_top_of_its_ruleset(make_event, seated
 
 
 def test_it_adds_games_into_totals_placements_and_penalties():
-    ema = rulesets.preset("ema")
+    ema = presets.preset("ema")
     games = [
         # EMA: A +25; B and C tie for third on 25,000 and split -5/-15 into -10 each:
         # -5 - 10 = -15, and B's chombo costs 20 more (-35); D second, +5.
@@ -144,7 +144,7 @@ def test_it_adds_games_into_totals_placements_and_penalties():
 
 
 def test_it_lists_substitutes_unranked_and_leaves_bots_out():
-    ronin = rulesets.preset("ronin")
+    ronin = presets.preset("ronin")
     games = [Game(key=1, players=("A", "S", None, "B"), scores=(30000, 30000, 20000, 20000))]
     entries = {"A": Entry("A"), "B": Entry("B"), "S": Entry("S", substitute=True), "Z": Entry("Z")}
     board = build(games, ronin, entries)
@@ -153,7 +153,7 @@ def test_it_lists_substitutes_unranked_and_leaves_bots_out():
 
 
 def test_it_ranks_teams_by_their_members_totals():
-    ronin = rulesets.preset("ronin")
+    ronin = presets.preset("ronin")
     # Ronin: A +40 (tie on 30,000 goes to East), B +10, C -20, D -30.
     games = [Game(key=1, players=("A", "B", "C", "D"), scores=(30000, 30000, 20000, 20000))]
     entries = {

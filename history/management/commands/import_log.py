@@ -16,7 +16,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from history.logs.importer import import_log
-from rules.engine import rulesets
+from rules.engine import presets
 from rules.engine.errors import InvalidRuleset
 
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--ruleset",
-            help=f"replay under this preset instead of the rules the log declares ({', '.join(rulesets.PRESETS)})",
+            help=f"replay under this preset instead of the rules the log declares ({', '.join(presets.PRESETS)})",
         )
         parser.add_argument(
             "--check",
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         override = None
         if options["ruleset"]:
             try:
-                override = rulesets.preset(options["ruleset"])
+                override = presets.preset(options["ruleset"])
             except InvalidRuleset as exc:
                 raise CommandError(exc.message) from None
         paths = self._paths(options["files"])

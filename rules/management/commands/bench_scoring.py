@@ -26,7 +26,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
 from rules.engine.melds import parse_melds
-from rules.engine.rulesets import preset
+from rules.engine.presets import preset
 from rules.engine.scoring import SITUATION_FLAGS, Situation, library_inputs, score_hand
 from rules.engine.tiles import EAST, is_red, parse_kind, parse_tiles
 

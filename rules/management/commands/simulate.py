@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules.engine import bots
 from rules.engine.errors import InvalidRuleset
-from rules.engine.rulesets import DEFAULT_PRESET, preset
+from rules.engine.presets import DEFAULT_PRESET, preset
 from rules.engine.simulate import (
     InvariantViolation,
     benchmark,

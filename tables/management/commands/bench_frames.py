@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand
 
 from rules.engine import bots as bot_registry
 from rules.engine import new_game, pending_seats
-from rules.engine.rulesets import preset
+from rules.engine.presets import preset
 from rules.engine.simulate import bot_move, bot_rng
 from tables import frames
 
