@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import compress
 
-from . import claims
+from . import claim_settlement, claims
 from .actions import (
     ANKAN,
     CHI,
@@ -141,11 +141,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         s, more = _answer(state, action, log)
         return s, (first, *more)
     if phase in claims.CLAIM_PHASES:
-        s, more = claims.apply_step(state, action, log)
+        s, more = claim_settlement.apply_step(state, action, log)
         return s, (first, *more)
     s = state.evolve(hand_log=log)
     if kind in (TSUMO, WIN_ANYWAY) and claims.claimed(s):
-        s, more = claims.call_win(s, seat, s.drawn, None, False, kind == WIN_ANYWAY)
+        s, more = claim_settlement.call_win(s, seat, s.drawn, None, False, kind == WIN_ANYWAY)
     elif kind == TSUMO:
         s, more = tsumo_win(s, seat)
     elif kind in (ANKAN, SHOUMINKAN):
@@ -345,7 +345,7 @@ def resolve_answers(s: GameState, claim: Claim, changes: dict) -> tuple[GameStat
         if claimants and claims.claimed(s):
             first = claimants[0]
             anyway = responses[first].type == WIN_ANYWAY
-            return claims.call_win(s, first, claim.tile, claim.seat, chankan, anyway)
+            return claim_settlement.call_win(s, first, claim.tile, claim.seat, chankan, anyway)
         if claimants:
             return ron_wins(s, claimants, claim.seat, claim.tile, chankan)
         return _kan_survives(s)
