@@ -135,7 +135,7 @@ def _settle(
 
 def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     """Play on as if the win had not been called."""
-    from .game import resolve_answers
+    from .discards import resolve_answers
     from .turns import NO_LEGAL, put, with_turn_legal
 
     if wc.tsumo:

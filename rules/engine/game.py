@@ -6,19 +6,10 @@ them can do something with it. Answers are collected from every seat that has a
 choice; then ron beats pon/kan, which beats chi, and among several rons the
 nearest seat in turn order after the discarder comes first (the Ronin Game Rules).
 
-What happens when a discard "survives" (nobody rons it), in this order:
-
-1. seats whose hand the tile completes become furiten until their next discard
-   (for the rest of the hand when in riichi), even when no ron was possible;
-2. a riichi declared with the tile is made: the 1,000-point stick is paid, ippatsu
-   starts, double riichi if it was the seat's first discard with no call before;
-3. waiting kan dora are shown ("after_discard_survives");
-4. abortive draws: four winds (the first four discards, all the same wind, no call
-   before), four riichi (all four seats in riichi after this discard), four kans by
-   two or more players (the fourth kan's replacement discard has passed the ron
-   check: that is the moment the hand is aborted);
-5. the chosen pon/kan, else chi, is made; otherwise an exhaustive draw when the
-   live wall is empty, else the next seat draws.
+``apply`` routes each action: a discard, the other seats' answers to it and a kan
+(offered first to the seats that could rob it) are played by :mod:`.discards`, the
+steps of a claimed win by :mod:`.claim_settlement`; a self-drawn win and nine
+terminals are handed to :mod:`.handend`.
 """
 
 from __future__ import annotations
@@ -28,50 +19,20 @@ from collections.abc import Iterable, Sequence
 from itertools import compress
 
 from . import claim_settlement, claims
-from .actions import (
-    ANKAN,
-    CHI,
-    DAIMINKAN,
-    DISCARDING,
-    KYUUSHU,
-    PASS,
-    PON,
-    RON,
-    SHOUMINKAN,
-    TSUMO,
-    Action,
-)
-from .analysis import analyse
+from .actions import ANKAN, DISCARDING, KYUUSHU, SHOUMINKAN, TSUMO, Action
 from .claim_values import WIN_ANYWAY
+from .discards import answer, declare_kan, discard_tile
 from .errors import IllegalAction, InvalidAction
-from .handend import abortive_draw, exhaustive_draw, order_from, ron_wins, tsumo_win
-from .legal import (
-    call_actions,
-    ignores_robot_tile,
-    is_last_discard,
-    robbing_actions,
-)
-from .payments import STICK
+from .handend import abortive_draw, tsumo_win
 from .refusals import explain
 from .rulesets import Ruleset
-from .state import Claim, Discard, Event, GameSetup, GameState
-from .tiles import EAST, WINDS
-from .turns import (
-    NO_LEGAL,
-    apply_call,
-    complete_kan,
-    deal,
-    draw,
-    draw_into,
-    kan_meld,
-    put,
-    reveal_pending,
-)
-from .wall import MAX_KANS, check_wall
+from .state import Event, GameSetup, GameState
+from .tiles import EAST
+from .turns import deal
+from .wall import check_wall
 
-_NONE4 = (None, None, None, None)
-_WINS = (RON, WIN_ANYWAY)
 _SEATS = (0, 1, 2, 3)
+_new = tuple.__new__
 
 
 def new_game(
@@ -135,10 +96,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     kind = action.type
     phase = state.phase
     if phase == "turn" and kind in DISCARDING:
-        s, more = _discard(state, action, log)
+        s, more = discard_tile(state, action, log)
         return s, (first, *more)
     if phase == "calls":
-        s, more = _answer(state, action, log)
+        s, more = answer(state, action, log)
         return s, (first, *more)
     if phase in claims.CLAIM_PHASES:
         s, more = claim_settlement.apply_step(state, action, log)
@@ -149,357 +110,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     elif kind == TSUMO:
         s, more = tsumo_win(s, seat)
     elif kind in (ANKAN, SHOUMINKAN):
-        s, more = _declare_kan(s, action)
+        s, more = declare_kan(s, action)
     elif kind == KYUUSHU:
         s, more = abortive_draw(s, "kyuushu_kyuuhai")
     else:  # pragma: no cover - legal actions never contain anything else
         raise IllegalAction(f"cannot {kind} now", field="action")
     return s, (first, *more)
-
-
-# Fast paths. The common steps of a hand are built field by field in one new
-# state: a plain discard (then either the next draw or the calls phase) and a
-# pass (then either the wait for the other answers or, once everyone has passed,
-# the next draw). Each is the general code below specialised to its case; with
-# FAST_PATH off only the general code runs, and the tests check both agree.
-FAST_PATH = True
-(
-    _HANDS,
-    _DISCARDS,
-    _MASKS,
-    _FURITEN,
-    _ANALYSIS,
-    _IPPATSU,
-    _LOG,
-    _LAST,
-    _DRAWN,
-    _PHASE,
-    _RINSHAN,
-    _CLAIM,
-    _FORBIDDEN,
-    _LEGAL,
-) = (
-    GameState._fields.index(name)
-    for name in (
-        "hands",
-        "discards",
-        "discard_masks",
-        "furiten",
-        "analysis",
-        "ippatsu",
-        "hand_log",
-        "last_discard",
-        "drawn",
-        "phase",
-        "rinshan",
-        "claim",
-        "forbidden",
-        "legal",
-    )
-)
-_new = tuple.__new__
-_ORDER = tuple(order_from(seat) for seat in range(4))
-
-
-def _discard(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
-    seat, tile = action.seat, action.tile
-    legal: list | None = None
-    claimed = s.ruleset.win_settlement == claims.CLAIMED
-    if FAST_PATH and action.type == "discard" and not s.dora_pending and not claimed:
-        n1, n2, n3 = _ORDER[seat]
-        a, r = s.analysis, s.riichi
-        bit = 1 << (tile >> 2)
-        m1 = (a[n1].wait_mask if r[n1] else a[n1].left_mask) & bit
-        m2 = (a[n2].wait_mask if r[n2] else a[n2].claim_mask) & bit
-        m3 = (a[n3].wait_mask if r[n3] else a[n3].claim_mask) & bit
-        if not (m1 or m2 or m3):
-            if _next_draw_follows(s, seat, first_discard=not s.discards[seat]):
-                return draw_into(_discarded(s, seat, tile, log), (seat + 1) % 4)
-            legal = [(), (), (), ()]
-        else:
-            legal = [(), (), (), ()]
-            if m1:
-                legal[n1] = call_actions(s, n1, seat, tile)
-            if m2:
-                legal[n2] = call_actions(s, n2, seat, tile)
-            if m3:
-                legal[n3] = call_actions(s, n3, seat, tile)
-            if legal[n1] or legal[n2] or legal[n3]:
-                v = _discarded(s, seat, tile, log)
-                v[_PHASE] = "calls"
-                v[_CLAIM] = _new(Claim, ("discard", seat, tile, _NONE4, None, None))
-                v[_LEGAL] = tuple(legal)
-                return _new(GameState, v), []
-    hand = _without(s.hands[seat], tile)
-    riichi = action.type if action.type != "discard" else None
-    river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi is not None))
-    furiten = s.furiten
-    if furiten[seat] == 1:
-        furiten = put(furiten, seat, 0)
-    changes = {
-        "hand_log": log,
-        "hands": put(s.hands, seat, hand),
-        "discards": put(s.discards, seat, river),
-        "discard_masks": put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
-        "furiten": furiten,
-        # a tsumogiri leaves the hand as it was before the draw: nothing to analyse
-        "analysis": s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
-        "ippatsu": put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
-        "drawn": None,
-        "rinshan": False,
-        "forbidden": (),
-        "last_discard": (seat, tile),
-    }
-    events: list[Event] = []
-    if s.dora_pending and s.ruleset.kan_dora_timing == "after_discard":
-        s, events = reveal_pending(s.evolve(**changes))
-        changes = {}
-    # The other seats' options do not depend on anything the discard changed in
-    # the discarder's own data, so they are read from ``s`` as it is.
-    if legal is None:
-        legal = [(), (), (), ()]
-        bit = 1 << (tile >> 2)
-        for other in order_from(seat):
-            if (
-                claimed
-                or s.analysis[other].call_mask(s.riichi[other], other == (seat + 1) % 4) & bit
-            ):
-                legal[other] = call_actions(s, other, seat, tile)
-    claim = Claim("discard", seat, tile, _NONE4, riichi)
-    if any(legal):
-        s = s.evolve(**changes, phase="calls", claim=claim, legal=tuple(legal))
-        return s, events
-    s, more = _survives(s, None, claim, changes)
-    return s, events + more
-
-
-def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    i = hand.index(tile)
-    return hand[:i] + hand[i + 1 :]
-
-
-def _discarded(s: GameState, seat: int, tile: int, log: tuple) -> list:
-    """The fields of ``s`` after ``seat``'s plain discard of ``tile`` (no draw yet).
-
-    The same changes as the general path of :func:`_discard`; the caller sets the
-    phase, claim and legal actions.
-    """
-    v = list(s)
-    hands = list(s.hands)
-    hand = hands[seat]
-    i = hand.index(tile)
-    hand = hands[seat] = hand[:i] + hand[i + 1 :]
-    v[_HANDS] = tuple(hands)
-    drawn = s.drawn
-    discards = list(s.discards)
-    discards[seat] = (*discards[seat], _new(Discard, (tile, tile == drawn, False, False)))
-    v[_DISCARDS] = tuple(discards)
-    masks = list(s.discard_masks)
-    masks[seat] |= 1 << (tile >> 2)
-    v[_MASKS] = tuple(masks)
-    if s.furiten[seat] == 1:
-        v[_FURITEN] = put(s.furiten, seat, 0)
-    if tile != drawn:  # a tsumogiri leaves the hand as it was before the draw
-        v[_ANALYSIS] = put(s.analysis, seat, analyse(hand))
-    if s.ippatsu[seat]:
-        v[_IPPATSU] = put(s.ippatsu, seat, False)
-    v[_LOG] = log
-    v[_LAST] = (seat, tile)
-    v[_DRAWN] = None
-    v[_RINSHAN] = False
-    v[_FORBIDDEN] = ()
-    return v
-
-
-def _answer(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
-    claim = s.claim
-    responses = put(claim.responses, action.seat, action)
-    legal = put(s.legal, action.seat, ())
-    if FAST_PATH and claim.kind == "discard":
-        if legal[0] or legal[1] or legal[2] or legal[3]:
-            # others still to answer: only the answer is recorded
-            v = list(s)
-            v[_LOG] = log
-            v[_CLAIM] = _new(Claim, (*claim[:3], responses, *claim[4:]))
-            v[_LEGAL] = legal
-            return _new(GameState, v), []
-        if _all_passed(responses) and _plain_survival(s, claim):
-            v = list(s)
-            v[_LOG] = log
-            v[_FURITEN] = _furiten_after_pass(s, claim.tile, claim.seat)
-            return draw_into(v, (claim.seat + 1) % 4)
-    claim = claim._replace(responses=responses)
-    if any(legal):
-        return s.evolve(hand_log=log, claim=claim, legal=legal), []
-    return resolve_answers(s, claim, {"hand_log": log, "legal": legal})
-
-
-def resolve_answers(s: GameState, claim: Claim, changes: dict) -> tuple[GameState, list[Event]]:
-    """Every seat has answered ``claim``: a win, else the call, else the tile survives
-    (``changes`` are still to be made to ``s``)."""
-    responses = claim.responses
-    claimants = [o for o in order_from(claim.seat) if responses[o] and responses[o].type in _WINS]
-    chankan = claim.kind != "discard"
-    if claimants or chankan:
-        s = s.evolve(**changes, claim=claim)
-        if claimants and claims.claimed(s):
-            first = claimants[0]
-            anyway = responses[first].type == WIN_ANYWAY
-            return claim_settlement.call_win(s, first, claim.tile, claim.seat, chankan, anyway)
-        if claimants:
-            return ron_wins(s, claimants, claim.seat, claim.tile, chankan)
-        return _kan_survives(s)
-    call = None
-    for o in order_from(claim.seat):
-        a = responses[o]
-        if a and a.type in (PON, DAIMINKAN):
-            call = a
-    if call is None:
-        for o in order_from(claim.seat):
-            a = responses[o]
-            if a and a.type == CHI:
-                call = a
-    if call is None:
-        return _survives(s, None, claim, changes)
-    return _survives(s.evolve(**changes, claim=claim), call, claim)
-
-
-def _all_passed(responses: tuple) -> bool:
-    return all(a is None or a.type == PASS for a in responses)
-
-
-def _plain_survival(s: GameState, claim: Claim) -> bool:
-    """Whether a discard everyone passed on leads straight to the next draw: no
-    riichi to make, no kan dora waiting, and :func:`_next_draw_follows`."""
-    seat = claim.seat
-    return (
-        not claim.riichi
-        and not s.dora_pending
-        and _next_draw_follows(s, seat, first_discard=len(s.discards[seat]) == 1)
-    )
-
-
-def _next_draw_follows(s: GameState, seat: int, first_discard: bool) -> bool:
-    """After ``seat``'s discard passes, the next seat simply draws: tiles are left, no
-    fourth kan can abort the hand, and it is not the last of the first four discards
-    (four winds). A conservative test: the general path decides the other cases."""
-    return (
-        not is_last_discard(s)
-        and len(s.kan_seats) < MAX_KANS
-        and (s.interrupted or not first_discard or seat != (s.round_number + 3) % 4)
-    )
-
-
-def _furiten_after_pass(s: GameState, tile: int, skip: int) -> tuple[int, ...]:
-    """Everyone the tile would have completed is furiten now (the Ronin Game Rules and the penalties page), even
-    when no ron was offered; ``skip`` is where the tile came from. An open riichi
-    that ignores a robot's tiles (``"ignore_robot_discard"``) is the exception."""
-    bit = 1 << (tile >> 2)
-    analysis = s.analysis
-    furiten = s.furiten
-    out = None
-    for seat in _ORDER[skip]:
-        if analysis[seat].wait_mask & bit and not ignores_robot_tile(s, seat, skip):
-            if out is None:
-                out = list(furiten)
-            out[seat] = 2 if s.riichi[seat] else max(furiten[seat], 1)
-    return furiten if out is None else tuple(out)
-
-
-def _survives(
-    s: GameState, call: Action | None, claim: Claim, changes: dict | None = None
-) -> tuple[GameState, list[Event]]:
-    """The discard passed the ron check; ``changes`` are still to be made to ``s``."""
-    seat = claim.seat
-    r = s.ruleset
-    events: list[Event] = []
-    changes = dict(changes or {})
-    furiten = _furiten_after_pass(s, claim.tile, seat)
-    if furiten != s.furiten:
-        changes["furiten"] = put(furiten, seat, changes.get("furiten", s.furiten)[seat])
-    if (
-        call is None
-        and not claim.riichi
-        and not s.dora_pending
-        and not is_last_discard(s)
-        and not _abort_reason(s, claim, changes.get("discards", s.discards))
-    ):
-        return draw(s, (seat + 1) % 4, changes)  # the common case, in one step
-    if changes:
-        s = s.evolve(**changes)
-    if claim.riichi:
-        double = len(s.discards[seat]) == 1 and not s.interrupted
-        s = s.evolve(
-            scores=put(s.scores, seat, s.scores[seat] - STICK),
-            riichi_sticks=s.riichi_sticks + 1,
-            riichi=put(s.riichi, seat, 2 if double else 1),
-            open_riichi=put(s.open_riichi, seat, claim.riichi == "open_riichi"),
-            ippatsu=put(s.ippatsu, seat, r.ippatsu),
-            furiten=put(s.furiten, seat, 2 if s.furiten[seat] else 0),
-        )
-        events.append(Event("riichi", seat, claim.tile, claim.riichi))
-    if s.dora_pending:
-        s, more = reveal_pending(s)
-        events.extend(more)
-    abort = _abort_reason(s, claim, s.discards)
-    if abort:
-        s, more = abortive_draw(s, abort)
-        return s, events + more
-    if call is not None:
-        s, more = apply_call(s, call)
-        return s, events + more
-    if s.live_next == s.live_end:
-        s, more = exhaustive_draw(s)
-        return s, events + more
-    s, more = draw(s, (seat + 1) % 4)
-    return s, events + more
-
-
-def _abort_reason(s: GameState, claim: Claim, discards: tuple) -> str | None:
-    r = s.ruleset
-    seat = claim.seat
-    if (
-        r.suufon_renda
-        and seat == (s.round_number + 3) % 4
-        and len(discards[seat]) == 1
-        and not s.interrupted
-    ):
-        kinds = {d[0].tile >> 2 for d in discards}
-        if len(kinds) == 1 and next(iter(kinds)) in WINDS:
-            return "suufon_renda"
-    if r.suucha_riichi and claim.riichi and all(s.riichi):
-        return "suucha_riichi"
-    if r.suukaikan and len(s.kan_seats) == 4 and len(set(s.kan_seats)) > 1:
-        return "suukaikan"
-    return None
-
-
-def _declare_kan(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    seat = action.seat
-    robbable = action.tile if action.type == SHOUMINKAN else action.tiles[0]
-    legal = [(), (), (), ()]
-    for other in order_from(seat):
-        legal[other] = robbing_actions(s, other, seat, robbable, action.type == ANKAN)
-    if any(legal):
-        claim = Claim(action.type, seat, robbable, _NONE4, None, action)
-        return s.evolve(phase="calls", claim=claim, legal=tuple(legal), drawn=s.drawn), []
-    return _make_kan(s, action)
-
-
-def _make_kan(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    seat = action.seat
-    hand, melds = kan_meld(s, action)
-    s = s.evolve(hands=put(s.hands, seat, hand), melds=put(s.melds, seat, melds))
-    return complete_kan(s, seat, action.type)
-
-
-def _kan_survives(s: GameState) -> tuple[GameState, list[Event]]:
-    """Nobody robbed the kan: it is made (ippatsu ends, dora per timing)."""
-    claim = s.claim
-    kan = claim.kan
-    furiten = _furiten_after_pass(s, claim.tile, claim.seat)
-    s = s.evolve(furiten=furiten, phase="turn", claim=None, legal=NO_LEGAL)
-    return _make_kan(s, kan)
 
 
 __all__ = [
@@ -509,6 +125,5 @@ __all__ = [
     "legal_actions",
     "new_game",
     "pending_seats",
-    "resolve_answers",
     "start",
 ]

@@ -11,7 +11,7 @@ import random
 from xiangting import PlayerCount, calculate_replacement_number
 
 from rules.engine import apply, new_game
-from rules.engine import game as engine_play
+from rules.engine import discards as engine_discards
 from rules.engine.analysis import counts_of
 from rules.engine.invariants import problems, result_problems
 from rules.engine.presets import RONIN
@@ -113,11 +113,11 @@ def test_the_fast_turn_path_matches_the_general_one():
             action = choose(fast, choices)
             fast, _ = apply(fast, action)
             actions.append(action)
-        engine_play.FAST_PATH = False
+        engine_discards.FAST_PATH = False
         try:
             slow = new_game(RONIN, seed=seed)
             for action in actions:
                 slow, _ = apply(slow, action)
         finally:
-            engine_play.FAST_PATH = True
+            engine_discards.FAST_PATH = True
         assert slow == fast

@@ -15,7 +15,7 @@ import pytest
 from xiangting import PlayerCount, calculate_necessary_tiles
 
 from rules.engine import apply, bots, hand, new_game, pending_seats, simulate, wins
-from rules.engine import game as engine_play
+from rules.engine import discards as engine_discards
 from rules.engine.analysis import (
     SeatAnalysis,
     _riichi_discards_by_trial,
@@ -83,14 +83,14 @@ def test_fast_turn_steps_match_the_general_ones_under_every_ruleset(ruleset):
             fast, events = apply(fast, action)
             actions.append(action)
             fast_events.append(events)
-        engine_play.FAST_PATH = False
+        engine_discards.FAST_PATH = False
         try:
             slow = new_game(ruleset, seed=seed, robots=robots)
             for action, events in zip(actions, fast_events, strict=True):
                 slow, slow_events = apply(slow, action)
                 assert slow_events == events, (game, str(action))
         finally:
-            engine_play.FAST_PATH = True
+            engine_discards.FAST_PATH = True
         assert slow == fast
 
 
