@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from rules import sheets
+from rules import setting_words
 from rules.engine.tiles import format_kinds, parse_kinds
 from rules.templatetags.tiles import tile_back, tiles
 
@@ -20,8 +20,8 @@ def club_rule(context, name, lead="In this club"):
     return format_html(
         '<p class="club-rule"><span class="badge">{}</span> <strong>{}:</strong> {}</p>',
         lead,
-        sheets.label(name),
-        sheets.describe(club, name),
+        setting_words.label(name),
+        setting_words.describe(club, name),
     )
 
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from rules import sheets
+from rules import setting_words, sheets
 from rules.engine import presets, rulesets
 from rules.models import Ruleset
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def test_it_describes_every_setting_of_the_engine():
     fields = {name for names in rulesets.GROUPS.values() for name in names}
-    assert fields == set(sheets.SETTINGS)
+    assert fields == set(setting_words.SETTINGS)
     for preset in presets.PRESETS.values():
         for section in sheets.sheet(preset.ruleset):
             for row in section["rows"]:
@@ -27,7 +27,7 @@ def test_it_renders_a_sheet_for_every_preset(client, key):
     html = response.content.decode()
     for title in rulesets.GROUPS:
         assert f">{title}</h2>" in html
-    for name in sheets.SETTINGS:
+    for name in setting_words.SETTINGS:
         assert f'id="setting-{name}"' in html
     assert f"?ruleset={key}" in html
 
@@ -52,7 +52,7 @@ def test_it_explains_a_broken_stored_ruleset_instead_of_failing(client):
 
 def test_it_has_a_short_form_of_every_setting_for_the_comparison():
     for preset in presets.PRESETS.values():
-        for name in sheets.SETTINGS:
+        for name in setting_words.SETTINGS:
             text = sheets.short(preset.ruleset, name)
             assert text and len(text) <= 30, (name, text)
 
