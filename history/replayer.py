@@ -34,7 +34,14 @@ from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.visibility import seat_view, spectator_view
-from tables import board_markup, presenters, result_markup, states, tile_markup
+from tables import (
+    board_markup,
+    result_markup,
+    result_presenters,
+    seat_presenters,
+    states,
+    tile_markup,
+)
 from tables.claim_screens import decision_text
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -206,7 +213,7 @@ def end_label(result: HandResult, names: list[str], reds) -> str:
     if result.kind == "chombo" and result.chombo is not None:
         return f"Chombo by {names[result.chombo]}: the hand is played again"
     if result.kind == "abortive":
-        return f"Abortive draw: {presenters.ABORT_REASONS.get(result.abort or '', result.abort)}"
+        return f"Abortive draw: {result_presenters.ABORT_REASONS.get(result.abort or '', result.abort)}"
     if result.kind == "nagashi":
         return "Nagashi mangan: " + " and ".join(names[s] for s in result.nagashi)
     tenpai = [names[s] for s in range(4) if result.tenpai and result.tenpai[s]]
@@ -313,25 +320,29 @@ def frame(
             concealed = tile_markup.backs(view.hand_sizes[seat])
         entry = {
             "seat": seat,
-            "position": presenters.POSITIONS[relative],
+            "position": seat_presenters.POSITIONS[relative],
             "name": names[seat],
-            "wind": presenters.seat_wind(seat, view.dealer),
+            "wind": seat_presenters.seat_wind(seat, view.dealer),
             "dealer": seat == view.dealer,
             "score": view.scores[seat],
             "riichi": view.riichi[seat],
             "turn": seat == view.turn and step.kind != "end",
             "concealed": concealed,
             "melds": tile_markup.melds(
-                [presenters.meld_data(m, seat) for m in reversed(view.melds[seat])], hand_no, reds
+                [seat_presenters.meld_data(m, seat) for m in reversed(view.melds[seat])],
+                hand_no,
+                reds,
             ),
             "river": tile_markup.join(
                 tile_markup.tile(t, hand_no, reds, cls)
-                for t, cls in presenters.pond_data(view.discards[seat], seat, view.last_discard)
+                for t, cls in seat_presenters.pond_data(
+                    view.discards[seat], seat, view.last_discard
+                )
             ),
         }
         entry["html"] = board_markup.replay_seat(entry)
         seats.append(entry)
-    seats.sort(key=lambda s: presenters.POSITIONS.index(s["position"]))
+    seats.sort(key=lambda s: seat_presenters.POSITIONS.index(s["position"]))
     result = result_panel(step.result, names, hand_no, reds) if step.result is not None else None
     return {
         "seats": seats,
@@ -353,4 +364,6 @@ def frame(
 def result_panel(result: HandResult, names: list[str], hand_no: int, reds) -> str:
     """The result screen of the live table, drawn for the replay's last step."""
     people = [{"name": n} for n in names]
-    return result_markup.result_panel(presenters.result_context(result, hand_no, people, reds))
+    return result_markup.result_panel(
+        result_presenters.result_context(result, hand_no, people, reds)
+    )

@@ -19,7 +19,16 @@ from django.utils.safestring import mark_safe
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view, spectator_view
 
-from . import board_markup, claim_screens, coaching, hand_markup, presenters, result_markup
+from . import (
+    board_markup,
+    claim_screens,
+    coaching,
+    hand_markup,
+    hand_presenters,
+    news_presenters,
+    presenters,
+    result_markup,
+)
 from . import timers as timing
 
 
@@ -62,7 +71,7 @@ def shared_context(state: GameState, names: list[dict]) -> dict:
     if hit is not None and hit[0] is state:
         return hit[1]
     context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
-    context["news"] = presenters.latest_news(state, names)
+    context["news"] = news_presenters.latest_news(state, names)
     context["seats_html"] = board_markup.seats(context)
     # Most states have no result to show: no need to run the template for them.
     context["panel_html"] = result_markup.panel_body(context)
@@ -195,7 +204,7 @@ class SeatFrames:
             self.sort,
         )
         if (full or hand_key != self.hand_key) and self.seat is not None:
-            context["hand"] = presenters.hand_context(
+            context["hand"] = hand_presenters.hand_context(
                 view, state.hand_index, version, self.order, self.sort
             )
             self.order = context["hand"]["order"]

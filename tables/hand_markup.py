@@ -12,7 +12,7 @@ from functools import lru_cache
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from .presenters import tile_name
+from .seat_presenters import tile_name
 from .tile_markup import EMPTY, join, kinds, melds, oob_mark, row, tile
 
 

@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 
 from rules.engine.tiles import face_file, is_red, kind_name, kind_notation
 
-from .presenters import tile_name
+from .seat_presenters import tile_name
 
 HAKU = 31  # the white dragon's face is blank in our set: it gets a drawn frame
 EMPTY = SafeString("")
@@ -92,7 +92,7 @@ def kinds(kinds_) -> SafeString:
 
 @lru_cache(maxsize=20_000)
 def meld(data: tuple, hand: int, reds: tuple) -> SafeString:
-    """A meld as it lies on the table (see ``presenters.meld_data``)."""
+    """A meld as it lies on the table (see ``seat_presenters.meld_data``)."""
     kind, source, items = data
     parts = []
     for t, how, added in items:

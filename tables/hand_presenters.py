@@ -1,0 +1,152 @@
+"""The own hand as plain data: its tiles in display order, each with the move it makes
+(discard, riichi, open riichi), and the seat's call and turn buttons with their keys,
+all from ``view.legal``; the ``hand_markup`` module draws them.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from django.utils.translation import get_language
+
+from players import terms
+from rules.engine.actions import format_action
+
+from .seat_presenters import meld_data, tile_label
+
+# The words of the buttons live in players.terms (Japanese terms or English names, a
+# member's choice).
+ACTION_LABELS = terms.ACTION_NAMES
+# The key that presses each button (shown on it); a second button of a kind gets a digit.
+ACTION_KEYS = {
+    "tsumo": "t",
+    "ron": "r",
+    "chi": "c",
+    "pon": "p",
+    "daiminkan": "k",
+    "ankan": "k",
+    "shouminkan": "k",
+    "kyuushu": "9",
+    "pass": "Esc",
+    "win_anyway": "w",
+}
+
+
+def action_vals(action_text: str) -> str:
+    """The hx-vals of a button: htmx's ws-send posts them to the socket as JSON, with
+    the version from the hand's own hx-vals (htmx merges a parent's values in), so a
+    button's markup does not change from one version to the next."""
+    return json.dumps({"action": action_text})
+
+
+def arrange(hand: tuple, previous: list | None, sort: bool) -> list:
+    """The own hand in display order: sorted, or where each tile arrived (new ones right)."""
+    if sort or not previous:
+        return list(hand)
+    kept = [t for t in previous if t in hand]
+    kept_set = set(kept)
+    return kept + [t for t in hand if t not in kept_set]
+
+
+@lru_cache(maxsize=20_000)
+def _move(action, language: str | None) -> tuple[str, str, str]:
+    """An action's text, hx-vals and label (in ``language``): the same on every frame."""
+    text = format_action(action)
+    return text, action_vals(text), terms.action_label(action.type)
+
+
+def _button(action, version: int, tiles: tuple = ()) -> dict:
+    text, vals, label = _move(action, get_language())
+    return {
+        "action": text,
+        "vals": vals,
+        "label": label,
+        "type": action.type,
+        "tiles": tiles,
+        "key": ACTION_KEYS.get(action.type, ""),
+    }
+
+
+def _with_tiles(action) -> tuple:
+    if action.type in ("ron", "win_anyway"):
+        return (action.tile,)
+    if action.type in ("chi", "pon", "daiminkan"):
+        return (*action.tiles, action.tile)
+    if action.type == "ankan":
+        return tuple(action.tiles)
+    if action.type == "shouminkan":
+        return (action.tile,)
+    return ()
+
+
+def _keyed(buttons: list[dict]) -> list[dict]:
+    """A second button with the same key gets a digit instead (2, 3, ...)."""
+    seen: dict[str, int] = {}
+    for b in buttons:
+        if b["key"]:
+            seen[b["key"]] = seen.get(b["key"], 0) + 1
+            if seen[b["key"]] > 1:
+                b["key"] = str(seen[b["key"]])
+    return buttons
+
+
+# Win anyway is a turn action on the own draw and an answer (with the calls) on a discard.
+_TURN_KINDS = ("tsumo", "win_anyway", "ankan", "shouminkan", "kyuushu")
+_NOT_ON_DRAW = tuple(k for k in _TURN_KINDS if k != "win_anyway")
+
+
+def hand_context(view, hand: int, version: int, order: list | None, sort: bool) -> dict:
+    """The own hand as buttons, and the seat's other choices, all from ``view.legal``."""
+    reds = tuple(view.ruleset.red_fives)
+    by_type: dict[str, list] = {}
+    for action in view.legal:
+        by_type.setdefault(action.type, []).append(action)
+    discards = {a.tile: a for a in by_type.get("discard", [])}
+    riichis = {a.tile: a for a in by_type.get("riichi", [])}
+    open_riichis = {a.tile: a for a in by_type.get("open_riichi", [])}
+    arranged = arrange(view.hand, order, sort)
+
+    def tiles_for(choices: dict, mode: str) -> list[dict]:
+        shown = [*arranged, *([view.drawn] if view.drawn is not None else [])]
+        out = []
+        for tile in shown:
+            action = choices.get(tile)
+            drawn = tile == view.drawn
+            extra = "drawn" if drawn else ""
+            if mode != "discard" and action is None:
+                extra = f"{extra} dimmed".strip()
+            entry = {"tile": tile, "extra": extra, "drawn": drawn}
+            if action is not None:
+                entry.update(_button(action, version))
+                entry["label"] = f"{entry['label']} {tile_label(tile, reds)}"
+            out.append(entry)
+        return out
+
+    turn_actions = _keyed(
+        [
+            _button(a, version, _with_tiles(a))
+            for kind in (_TURN_KINDS if view.phase == "turn" else _NOT_ON_DRAW)
+            for a in by_type.get(kind, [])
+        ]
+    )
+    calls = _keyed(
+        [
+            _button(a, version, _with_tiles(a))
+            for kind in ("ron", "win_anyway", "daiminkan", "pon", "chi", "pass")
+            for a in by_type.get(kind, [])
+        ]
+    )
+    return {
+        "tiles": tiles_for(discards, "discard"),
+        "riichi_tiles": tiles_for(riichis, "riichi") if riichis else [],
+        "open_riichi_tiles": tiles_for(open_riichis, "open_riichi") if open_riichis else [],
+        "turn_actions": turn_actions,
+        "calls": calls,
+        "claim_tile": view.claim_tile if view.claim_tile is not None and calls else None,
+        "my_turn": bool(view.legal),
+        "waits": tuple(view.waits),
+        "furiten": view.furiten,
+        "order": arranged,
+        "melds": tuple(meld_data(m, view.seat) for m in view.melds[view.seat]),
+    }

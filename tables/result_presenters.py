@@ -1,0 +1,138 @@
+"""How a hand ended as plain data, for the one result screen (the live table's modal and
+the replay alike): wins with their yaku and payments, every seat's change, the final
+standings with uma and oka.
+"""
+
+from __future__ import annotations
+
+from players import terms
+from rules.engine.standings import format_final
+
+from .seat_presenters import meld_data, round_name
+
+ABORT_REASONS = {
+    "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",
+    "suufon_renda": "the same wind discarded by all four in the first go-around (suufon renda)",
+    "suucha_riichi": "all four players in riichi (suucha riichi)",
+    "suukaikan": "four kans by more than one player (suukaikan)",
+    "sanchahou": "three players called ron on one tile (sanchahou)",
+}
+# The words of results live in players.terms (Japanese terms or English names, a
+# member's choice).
+RESULT_TITLES = terms.RESULT_NAMES
+
+
+def _name(names, seat):
+    return names[seat]["name"] if seat is not None else ""
+
+
+def yaku_han(han: int, yakuman: bool) -> str:
+    """How a yaku counts: "2 han", or for a limit hand "yakuman" / "double yakuman"."""
+    if yakuman and han >= 13:
+        times = han // 13
+        return (
+            "yakuman" if times == 1 else ("double yakuman" if times == 2 else f"{times}× yakuman")
+        )
+    return f"{han} han"
+
+
+def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
+    """A finished hand as the result screen shows it, live and in the replay alike."""
+    wins = []
+    for w in result.wins:
+        concealed = list(w.hand)
+        if w.win_tile in concealed:
+            concealed.remove(w.win_tile)
+        wins.append(
+            {
+                "seat": w.seat,
+                "name": _name(names, w.seat),
+                "how": "Tsumo"
+                if w.from_seat is None
+                else f"Ron on {_name(names, w.from_seat)}'s tile",
+                "hand": tuple(concealed),
+                "win_tile": w.win_tile,
+                "melds": tuple(meld_data(m, w.seat) for m in w.melds),
+                "yaku": [
+                    (terms.yaku_name(name), yaku_han(han, w.score.yakuman))
+                    for name, han in w.score.yaku
+                ],
+                "han": w.score.han,
+                "fu": w.score.fu,
+                "limit": terms.limit_name(w.score.limit or ""),
+                "yakuman": w.score.yakuman,
+                "points": w.payment.total if w.payment else 0,
+                "sticks": w.payment.sticks if w.payment else 0,
+                "payers": [
+                    {"name": _name(names, s), "paid": p}
+                    for s, p in sorted((w.payment.payers if w.payment else {}).items())
+                ],
+                "pao": _name(names, w.pao) if w.pao is not None else "",
+            }
+        )
+    rows = []
+    for seat in range(4):
+        shown = result.hands[seat] if result.hands and not result.wins else None
+        rows.append(
+            {
+                "seat": seat,
+                "name": _name(names, seat),
+                "delta": result.deltas[seat],
+                "score": result.scores[seat],
+                "tenpai": bool(result.tenpai[seat]) if result.tenpai else None,
+                "hand": tuple(shown) if shown else (),
+                "nagashi": seat in result.nagashi,
+            }
+        )
+    return {
+        "kind": result.kind,
+        "title": terms.result_title(result.kind),
+        "round": round_name(result.round_wind, result.round_number),
+        "honba": result.honba,
+        "wins": wins,
+        "rows": rows,
+        "abort": ABORT_REASONS.get(result.abort or "", result.abort or ""),
+        "dora": tuple(result.dora_indicators),
+        "ura": tuple(result.ura_indicators),
+        "sticks_left": result.riichi_sticks,
+        "tileset": (hand, reds),
+        "claim": claim_summary(result.claim, names) if result.claim is not None else "",
+    }
+
+
+def claim_summary(wc, names: list[dict]) -> str:
+    """One line on how a claimed win was settled, for the result screen."""
+    from rules.engine.claim_values import value_label
+
+    from .claim_screens import decision_text
+
+    claimed = value_label(wc.value) if wc.value else "no value"
+    answers = ", ".join(
+        f"{_name(names, o)} {'OK' if a.type == 'ok' else 'NG'}"
+        for o, a in enumerate(wc.answers)
+        if a is not None
+    )
+    return (
+        f"{_name(names, wc.seat)} claimed {claimed}; {answers}; "
+        f"{_name(names, wc.reviewer)}'s review: {decision_text(wc.decision)}."
+    )
+
+
+def final_context(final, names: list[dict]) -> list[dict]:
+    """Final standings; uma and oka in the same thousands as the final result."""
+    return [
+        {
+            "place": s.place,
+            "seat": s.seat,
+            "name": _name(names, s.seat),
+            "score": s.score,
+            "sticks": s.sticks,
+            "uma": format_final(s.uma),
+            "oka": format_final(s.oka),
+            "penalty": format_final(-s.penalty) if s.penalty else "",
+            "final": format_final(s.final),
+            "positive": s.final > 0,
+            "negative": s.final < 0,
+        }
+        for s in final
+    ]
