@@ -6,8 +6,8 @@ alone never makes anyone a bot. The names are reserved all the same (in any lett
 case), so that no member can pass for a bot at a table or in the lobby.
 
 The bot rows are created by a data migration (``players`` 0002) with
-:func:`ensure_bots`, which the lobby also calls when a row is missing (a test database
-that was flushed, an organizer who deleted one).
+:func:`ensure_bots`, again after every ``migrate`` or flush (``players.apps``), and by
+the lobby when a row is missing (an organizer who deleted one).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ def page(live_server):
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        tab = browser.new_page(viewport={"width": 1280, "height": 1000})
+        tab = browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
         errors: list[str] = []
         tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         tab.on("pageerror", lambda exc: errors.append(str(exc)))

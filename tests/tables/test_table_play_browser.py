@@ -18,7 +18,7 @@ import pytest
 from rules.engine import bots, seat_view
 from rules.engine.actions import format_action
 from rules.models import Ruleset
-from tables import states
+from tables import hidden_claims, states
 from tables.models import Game
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -86,10 +86,11 @@ def decision(game_id):
     states.clear()
     game, state = states.load(game_id)
     view = seat_view(state, 0)
+    shown = hidden_claims.shown_of(game)  # the version the page's frames carry
     if not view.legal:
-        return None, None, game.version
+        return None, None, shown
     action = bots.get("efficient")(view, random.Random(0))
-    return format_action(action), action.type, game.version
+    return format_action(action), action.type, shown
 
 
 def press(page, selector, how):
