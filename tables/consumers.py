@@ -394,9 +394,17 @@ class TableConsumer(LeavingConsumer):
                 await self.send_current()
             await self.send_error(exc.code, exc.message[:1].upper() + exc.message[1:])
             return
-        await broadcast.send_update(
-            self.table_id, broadcast.update_event(accepted, accepted.timers)
-        )
+        try:
+            await broadcast.send_update(
+                self.table_id, broadcast.update_event(accepted, accepted.timers)
+            )
+        except Exception:
+            # The move is stored: a channel layer that fails now (Redis restarting)
+            # must not make the player believe it was refused. This socket is shown
+            # the stored table; the others catch up when the layer is back.
+            log.exception("table socket: a stored move could not be announced")
+            with contextlib.suppress(Exception):
+                await self.send_current()
 
     # --- group events -----------------------------------------------------------------
 
