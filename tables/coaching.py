@@ -2,7 +2,10 @@
 
 The numbers come from :func:`rules.engine.aids.learning_aids`, which reads the
 seat's own view and nothing else. A member turns the aids on in their settings;
-they stay off at tables opened for a tournament or a league, whatever the setting.
+they stay off at tables opened for a tournament or a league, whatever the setting,
+and at an ordinary table whose game counts for a running league: ``start_game`` asks
+the ``game_starting`` signal (the leagues answer) and marks such a table like a
+tournament's.
 """
 
 from __future__ import annotations

@@ -17,8 +17,15 @@ arguments (besides ``sender``):
   (first place collects them);
 * ``seed``: the wall seed the game was dealt from (an ``int``, or ``None``);
 * ``finished_at``: an aware ``datetime`` of the end of the game.
+
+``game_starting`` is sent when a live game is created at an ordinary table, with
+``table_id``, ``seats`` (as above: East first, ``None`` for a bot) and ``day`` (the
+``date`` it starts). A listener answers ``True`` when the game will count for a
+competition (a league whose members fill all four seats); the table is then kept as
+a competition table, where the learning aids stay off.
 """
 
 import django.dispatch
 
 game_finished = django.dispatch.Signal()
+game_starting = django.dispatch.Signal()

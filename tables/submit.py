@@ -28,7 +28,7 @@ from rules.engine.state import GameState
 from . import clock as clocks
 from . import conf, hidden_claims, records, states, timers
 from .models import Game, HandRecord, Table
-from .signals import game_finished
+from .signals import game_finished, game_starting
 
 log = logging.getLogger(__name__)
 
@@ -300,6 +300,22 @@ def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
         deadline=t.deadline,
         bank_ms=t.bank_ms,
     )
-    Table.objects.filter(pk=table.pk).update(status=Table.PLAYING)
+    if not table.is_tournament and counts_for_a_competition(table, now):
+        table.is_tournament = True  # a league game: no learning aids (see tables.coaching)
+    Table.objects.filter(pk=table.pk).update(
+        status=Table.PLAYING, is_tournament=table.is_tournament
+    )
     table.status = Table.PLAYING
     return game
+
+
+def counts_for_a_competition(table: Table, now) -> bool:
+    """Whether a listener of ``game_starting`` (the leagues) counts this game."""
+    seats = {s.index: s for s in table.seats.all()}
+    players = [
+        None if i not in seats or seats[i].bot_level else seats[i].player_id for i in range(4)
+    ]
+    if any(p is None for p in players):
+        return False  # bots never count for a competition
+    replies = game_starting.send(sender=Table, table_id=table.pk, seats=players, day=now.date())
+    return any(answer is True for _, answer in replies)

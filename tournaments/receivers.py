@@ -35,3 +35,8 @@ def on_game_finished(
         seed=seed,
         finished_at=finished_at or timezone.now(),
     )
+
+
+def on_game_starting(sender, *, table_id, seats, day, **kwargs) -> bool:
+    """A game between the members of a running league counts for it: aids stay off."""
+    return bool(records.leagues_counting(list(seats), day, int(table_id)))

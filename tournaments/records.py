@@ -262,22 +262,7 @@ def record_online_game(
         _seat(table, seats, replace=True)
         _file(table, scores, leftover_sticks, seed, finished_at)
         filed.append(table)
-    if any(s is None for s in seats):
-        return filed
-    day = finished_at.date()
-    leagues = (
-        Tournament.objects.filter(format=Tournament.LEAGUE, start_date__lte=day)
-        .filter(Q(end_date__isnull=True) | Q(end_date__gte=day))
-        .exclude(tables__table_id=table_id)
-    )
-    for league in leagues:
-        members = set(
-            Registration.objects.filter(
-                tournament=league, withdrawn__isnull=True, player_id__in=list(seats)
-            ).values_list("player_id", flat=True)
-        )
-        if members != set(seats) or len(members) != 4:
-            continue
+    for league in leagues_counting(seats, finished_at.date(), table_id):
         table = Table.objects.create(
             tournament=league, round=None, number=next_table_number(league), table_id=table_id
         )
@@ -285,6 +270,28 @@ def record_online_game(
         _file(table, scores, leftover_sticks, seed, finished_at)
         filed.append(table)
     return filed
+
+
+def leagues_counting(seats: Sequence[int | None], day: datetime.date, table_id: int) -> list:
+    """The leagues running on ``day`` whose registered members fill all four ``seats``
+    (bots never count), leaving out those that already hold the live table ``table_id``."""
+    if any(s is None for s in seats) or len(set(seats)) != 4:
+        return []
+    leagues = (
+        Tournament.objects.filter(format=Tournament.LEAGUE, start_date__lte=day)
+        .filter(Q(end_date__isnull=True) | Q(end_date__gte=day))
+        .exclude(tables__table_id=table_id)
+    )
+    out = []
+    for league in leagues:
+        members = set(
+            Registration.objects.filter(
+                tournament=league, withdrawn__isnull=True, player_id__in=list(seats)
+            ).values_list("player_id", flat=True)
+        )
+        if members == set(seats):
+            out.append(league)
+    return out
 
 
 def _seat(table: Table, players: Sequence[int | None], replace: bool = False) -> None:
