@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.utils.translation import pgettext_lazy
+
 from rules import calculator
 from rules.engine.errors import EngineError
 from rules.engine.tiles import format_kinds, kind_name, kind_notation, parse_kinds
@@ -18,13 +20,13 @@ from rules.engine.tiles import format_kinds, kind_name, kind_notation, parse_kin
 MODES = (
     ("hand", "Hand"),
     ("win", "Winning tile"),
-    ("chi", "Chi"),
-    ("pon", "Pon"),
-    ("daiminkan", "Open kan"),
-    ("ankan", "Closed kan"),
-    ("shouminkan", "Added kan"),
-    ("dora", "Dora indicator"),
-    ("ura", "Ura indicator"),
+    ("chi", pgettext_lazy("term", "Chi")),
+    ("pon", pgettext_lazy("term", "Pon")),
+    ("daiminkan", pgettext_lazy("term", "Open kan")),
+    ("ankan", pgettext_lazy("term", "Closed kan")),
+    ("shouminkan", pgettext_lazy("term", "Added kan")),
+    ("dora", pgettext_lazy("term", "Dora indicator")),
+    ("ura", pgettext_lazy("term", "Ura indicator")),
     ("discards", "Own discard"),
 )
 MODE_KEYS = tuple(k for k, _ in MODES)
@@ -34,17 +36,17 @@ COUNTERS = ("honba", "riichi_sticks")
 FORM_FIELDS = {"dora_indicators": "dora", "ura_indicators": "ura", "melds": "meld"}
 OPS = ("pick", "drop", "drop_meld", "clear")
 FLAG_LABELS = (
-    ("riichi", "Riichi"),
-    ("double_riichi", "Double riichi"),
-    ("ippatsu", "Ippatsu"),
-    ("rinshan", "Rinshan (kan replacement)"),
-    ("chankan", "Chankan (robbing a kan)"),
-    ("haitei", "Haitei (last wall tile)"),
-    ("houtei", "Houtei (last discard)"),
-    ("tenhou", "Tenhou"),
-    ("chiihou", "Chiihou"),
-    ("renhou", "Renhou"),
-    ("open_riichi", "Open riichi (if the ruleset has it)"),
+    ("riichi", pgettext_lazy("term", "Riichi")),
+    ("double_riichi", pgettext_lazy("term", "Double riichi")),
+    ("ippatsu", pgettext_lazy("term", "Ippatsu")),
+    ("rinshan", pgettext_lazy("term", "Rinshan (kan replacement)")),
+    ("chankan", pgettext_lazy("term", "Chankan (robbing a kan)")),
+    ("haitei", pgettext_lazy("term", "Haitei (last wall tile)")),
+    ("houtei", pgettext_lazy("term", "Houtei (last discard)")),
+    ("tenhou", pgettext_lazy("term", "Tenhou")),
+    ("chiihou", pgettext_lazy("term", "Chiihou")),
+    ("renhou", pgettext_lazy("term", "Renhou")),
+    ("open_riichi", pgettext_lazy("term", "Open riichi (if the ruleset has it)")),
 )
 
 

@@ -14,7 +14,10 @@ MULTIPLES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadrup
 
 
 def yakuman_words(count: int) -> str:
-    return MULTIPLES.get(count, f"{count}-fold yakuman")
+    """A yakuman's multiple by name, in the reader's words."""
+    if count in MULTIPLES:
+        return pgettext("limit", MULTIPLES[count])
+    return pgettext("limit", "%(count)s-fold yakuman") % {"count": count}
 
 
 @register.filter
@@ -53,4 +56,25 @@ def yaku_name(name) -> str:
 
 @register.filter
 def limit_name(name) -> str:
-    return pgettext("limit", str(name)) if name else ""
+    """A limit ("mangan", "2x yakuman") in the reader's words."""
+    name = str(name or "")
+    if name.endswith("x yakuman") and name[:-9].isdigit():
+        return yakuman_words(int(name[:-9]))
+    return pgettext("limit", name) if name else ""
+
+
+@register.filter
+def term(word) -> str:
+    """A game term of the site's text ("Tenpai") in the reader's words ("Ready")."""
+    return pgettext("term", str(word)) if word else ""
+
+
+WIN_WORDS = {"ron": "Ron", "tsumo": "Tsumo"}
+
+
+@register.filter
+def win_word(win) -> str:
+    """How a hand was won ("ron" or "tsumo") in the reader's words: "Ron" or "Win on a
+    discard"."""
+    word = WIN_WORDS.get(str(win or "ron").lower())
+    return pgettext("result", word) if word else str(win)
