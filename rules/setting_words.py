@@ -98,6 +98,9 @@ _DOUBLE_YAKUMAN = {
 }
 
 
+DOUBLE_YAKUMAN_WORDS = _DOUBLE_YAKUMAN
+
+
 def _uma(value, r: Ruleset) -> str:
     return " / ".join(format_signed(u) for u in value) + " (first to fourth)"
 

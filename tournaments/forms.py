@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from django import forms
 from django.contrib.auth import get_user_model
 
-from rules import json_input
 from rules.engine import rulesets
 from rules.engine.errors import InvalidRuleset
 from rules.engine.payments import STICK
 from rules.models import Ruleset as StoredRuleset
 
+from . import setting_forms
 from .models import WIND_NAMES, Round, Tournament
 
 MAX_SCORE = 1_000_000
@@ -34,15 +33,8 @@ def find_player(name: str, candidates=None):
 
 
 class TournamentForm(forms.ModelForm):
-    overrides = forms.CharField(
-        required=False,
-        label="Setting overrides (JSON)",
-        widget=forms.Textarea(attrs={"rows": 4, "cols": 50, "spellcheck": "false"}),
-        help_text=(
-            "Engine settings that differ from the ruleset, as a JSON object, e.g. "
-            '{"uma": [15000, 5000, -5000, -15000], "chombo": "penalty"}.'
-        ),
-    )
+    """The event's settings; its rule overrides are one field per ruleset setting
+    (:mod:`tournaments.setting_forms`), stored only where they differ."""
 
     class Meta:
         model = Tournament
@@ -52,7 +44,6 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "ruleset",
-            "overrides",
             "rounds",
             "registration_open",
             "time_end_rule",
@@ -73,27 +64,16 @@ class TournamentForm(forms.ModelForm):
         self.fields["time_end_rule"].required = False  # older forms leave it out
         if not self.instance.pk and not self.initial.get("ruleset"):
             self.initial["ruleset"] = StoredRuleset.club_default().pk
-        if self.instance.pk:
-            self.initial["overrides"] = (
-                json.dumps(self.instance.overrides) if self.instance.overrides else ""
-            )
         self.fields["rounds"].widget.attrs.update(min=1, max=50)
-
-    def clean_overrides(self):
-        text = (self.cleaned_data.get("overrides") or "").strip()
-        if not text:
-            return {}
+        stored = self.instance.ruleset if self.instance.pk else StoredRuleset.club_default()
         try:
-            data = json_input.loads(text)
-        except json_input.UnsafeJSON as exc:
-            raise forms.ValidationError(f"These settings are refused: {exc}.") from None
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                f"This is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}."
-            ) from None
-        if not isinstance(data, dict):
-            raise forms.ValidationError('Write the settings as a JSON object: {"name": value}.')
-        return data
+            base = stored.engine_ruleset()
+        except InvalidRuleset:
+            base = rulesets.Ruleset()
+        setting_forms.add_setting_fields(self, base, self.instance.overrides or {})
+
+    def setting_groups(self):
+        return setting_forms.groups(self)
 
     def clean_rounds(self):
         rounds = self.cleaned_data.get("rounds")
@@ -106,12 +86,10 @@ class TournamentForm(forms.ModelForm):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The last day cannot come before the first day.")
-        ruleset, overrides = data.get("ruleset"), data.get("overrides")
-        if ruleset is not None and overrides is not None and "overrides" not in self.errors:
-            try:
-                rulesets.from_dict(overrides, base=ruleset.engine_ruleset())
-            except InvalidRuleset as exc:
-                self.add_error("overrides", f"Setting {exc.message}.")
+        overrides = setting_forms.overrides_from(self)
+        ruleset = data.get("ruleset")
+        if ruleset is not None and setting_forms.check(self, overrides, ruleset.engine_ruleset()):
+            self.instance.overrides = overrides
         return data
 
 

@@ -348,3 +348,8 @@ def from_dict(data: dict[str, Any], base: Ruleset | None = None) -> Ruleset:
     except TypeError:
         _fail("double_yakuman", "must be a list of hand names")
     return Ruleset(**merged)
+
+
+def setting_choices(name: str) -> tuple[str, ...]:
+    """The allowed words of a setting that is one of a few words ("" for other settings)."""
+    return _CHOICES.get(name, ())

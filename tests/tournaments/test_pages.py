@@ -38,7 +38,6 @@ def test_it_runs_an_offline_event_from_creation_to_standings(organizer, make_mem
             "ruleset": ruleset.pk,
             "rounds": 2,
             "registration_open": "on",
-            "overrides": "",
         },
     )
     assert response.status_code == 302
@@ -133,7 +132,7 @@ def test_it_explains_bad_event_settings_and_saves_nothing(organizer):
             "end_date": "2026-04-01",
             "ruleset": Ruleset.club_default().pk,
             "rounds": 0,
-            "overrides": '{"uma": [10000, 0, 0, 0]}',
+            "set_uma": "10000, 0, 0, 0",
         },
     )
     page = response.content.decode()
@@ -151,10 +150,10 @@ def test_it_explains_bad_event_settings_and_saves_nothing(organizer):
             "start_date": "2026-04-02",
             "ruleset": Ruleset.club_default().pk,
             "rounds": 2,
-            "overrides": "{oops",
+            "set_uma": "ten, 0",
         },
     )
-    assert "not valid JSON" in response.content.decode()
+    assert "whole numbers separated by commas" in response.content.decode()
     response = post(
         client,
         reverse("tournaments:create"),
@@ -164,10 +163,10 @@ def test_it_explains_bad_event_settings_and_saves_nothing(organizer):
             "start_date": "2026-04-02",
             "ruleset": Ruleset.club_default().pk,
             "rounds": 2,
-            "overrides": '{"umma": 1}',
+            "set_chombo": "umma",
         },
     )
-    assert "no such setting" in response.content.decode()
+    assert "Select a valid choice" in response.content.decode()
     assert not Tournament.objects.filter(name="Broken").exists()
 
 
