@@ -73,3 +73,33 @@ def pause(round_, clock: Clock = timezone.now) -> None:
 def extend(round_, seconds: int = EXTEND_SECONDS) -> None:
     round_.timer_extra += max(0, seconds)
     round_.save(update_fields=["timer_extra"])
+
+
+def ran_out_at(round_, now: datetime.datetime) -> datetime.datetime | None:
+    """When the round's time ran out, or None while time is left (or not started)."""
+    total = round_.timer_minutes * 60 + round_.timer_extra
+    if _used(round_, now) < total:
+        return None
+    if round_.timer_started is not None:
+        return round_.timer_started + datetime.timedelta(seconds=total - round_.timer_used)
+    # paused after the end: it ran out before the pause, by the seconds used beyond it
+    paused = round_.timer_paused or now
+    return paused - datetime.timedelta(seconds=round_.timer_used - total)
+
+
+HANDS_AFTER_TIME = {"finish_hand": 1, "one_more_hand": 2}
+
+
+def last_hand(round_, hand_times: list[datetime.datetime], now: datetime.datetime) -> int | None:
+    """The number of the last hand a scored table may play under the event's time rule.
+
+    ``hand_times`` are when the table's hands were saved, in order. The hand in play
+    when time ran out is the first one saved after that moment: "finish the current
+    hand" ends the game after it, "one more hand after time" after the next one.
+    None while time is left.
+    """
+    out = ran_out_at(round_, now)
+    if out is None:
+        return None
+    before = sum(1 for when in hand_times if when <= out)
+    return before + HANDS_AFTER_TIME.get(round_.tournament.time_end_rule, 1)

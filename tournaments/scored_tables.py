@@ -33,7 +33,7 @@ from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand, ScoreSheet, record, replay_sheet, round_name
 
-from . import records, signals
+from . import records, round_timer, signals
 from .models import WIND_NAMES, Correction, Result, ScoredHand
 from .models import TournamentTable as Table
 
@@ -68,9 +68,30 @@ def hands_of(table: Table) -> list[DeclaredHand]:
     return [from_json(h.declared) for h in table.hands.order_by("number")]
 
 
-def sheet_of(table: Table) -> ScoreSheet:
-    """The engine's replay of the table's hands."""
-    return replay_sheet(table.tournament.engine_ruleset(), hands_of(table))
+def timed_round(table: Table):
+    """The in-person round whose timer limits this table, or None."""
+    round_ = table.round
+    if (
+        round_ is None
+        or table.tournament.is_online
+        or (round_.timer_started is None and (round_.timer_used == 0))
+    ):
+        return None
+    return round_
+
+
+def last_hand(table: Table, now: datetime.datetime | None = None) -> int | None:
+    """The last hand the round's time allows (see :func:`round_timer.last_hand`)."""
+    round_ = timed_round(table)
+    if round_ is None:
+        return None
+    times = list(table.hands.order_by("number").values_list("entered_at", flat=True))
+    return round_timer.last_hand(round_, times, now or timezone.now())
+
+
+def sheet_of(table: Table, now: datetime.datetime | None = None) -> ScoreSheet:
+    """The engine's replay of the table's hands, ended early when the round's time is up."""
+    return replay_sheet(table.tournament.engine_ruleset(), hands_of(table), last_hand(table, now))
 
 
 def is_confirmed(table: Table) -> bool:
@@ -113,18 +134,19 @@ def save_hand(
             _refuse_closed(locked)
             if is_confirmed(locked):
                 raise Refused("This game is confirmed; ask an organizer or referee to correct it.")
+            now = clock()
             hands = hands_of(locked)
-            sheet = record(replay_sheet(locked.tournament.engine_ruleset(), hands), hand)
+            record(sheet_of(locked, now), hand)  # refuses a hand after the game's end
             row = ScoredHand.objects.create(
                 table=locked,
                 number=len(hands) + 1,
                 token=token,
                 declared=to_json(hand),
                 entered_by=user if getattr(user, "is_authenticated", False) else None,
-                entered_at=clock(),
+                entered_at=now,
             )
             signals.results_changed(locked.tournament_id)
-            return row, sheet, True
+            return row, sheet_of(locked, now), True
     except IntegrityError:
         # The same token (or the same hand number) won a race with us: that save stands.
         row = ScoredHand.objects.filter(table=table, token=token).first()
@@ -180,7 +202,7 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
             raise Refused("Only the table's players, organizers and referees can confirm it.")
         if is_confirmed(locked):
             raise Refused("This game is already confirmed.")
-        sheet = sheet_of(locked)
+        sheet = sheet_of(locked, clock())
         if not sheet.finished:
             raise Refused("The game is not over yet: keep entering hands.")
         counts = sheet.chombo_counts

@@ -103,6 +103,18 @@ def _values(names, data, errors, sheet) -> list[dict]:
     return out
 
 
+def _time_note(table: Table, sheet) -> str:
+    """What the round's time means for this table now ("" while time is left)."""
+    if sheet.ended_by_time:
+        return "The round's time is up: the game ended after the last hand it allowed."
+    last = scored_tables.last_hand(table)
+    if last is None or sheet.finished:
+        return ""
+    if last <= sheet.hand_index + 1:
+        return "Time is up: the hand in play is the last one."
+    return "Time is up: play the hand in play and one more hand."
+
+
 def _context(request, table: Table, parsed=None, data=None) -> dict:
     sheet = scored_tables.sheet_of(table)
     names = _names(table)
@@ -135,6 +147,7 @@ def _context(request, table: Table, parsed=None, data=None) -> dict:
         "table": table,
         "sheet": sheet,
         "round_label": round_name(sheet),
+        "time_note": _time_note(table, sheet),
         "seats": _seat_rows(names, sheet),
         "names": list(enumerate(names)),
         "hands": [

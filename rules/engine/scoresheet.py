@@ -88,6 +88,7 @@ class ScoreSheet(NamedTuple):
     finished: bool = False
     final: tuple[Standing, ...] = ()
     last_result: HandResult | None = None
+    ended_by_time: bool = False
 
     @property
     def dealer(self) -> int:
@@ -310,11 +311,31 @@ def _after(
     )
 
 
-def replay_sheet(ruleset: Ruleset, hands: Sequence[DeclaredHand]) -> ScoreSheet:
-    """Rebuild a scored game from its declared hands, in order."""
+def time_up(sheet: ScoreSheet) -> ScoreSheet:
+    """End the game between hands because the round's time is up (a tournament's
+    time limit): the scores stand as they are, and the final standings are counted
+    exactly as at a natural end (leftover riichi sticks, uma, oka, chombo penalties)."""
+    if sheet.finished:
+        return sheet
+    final = tuple(
+        final_standings(sheet.scores, sheet.ruleset, sheet.riichi_sticks, sheet.chombo_counts, 0)
+    )
+    return sheet._replace(finished=True, final=final, ended_by_time=True)
+
+
+def replay_sheet(
+    ruleset: Ruleset, hands: Sequence[DeclaredHand], last_hand: int | None = None
+) -> ScoreSheet:
+    """Rebuild a scored game from its declared hands, in order.
+
+    ``last_hand`` is the number of the last hand the time limit allows (see
+    :func:`time_up`): the game ends after it even if the rules would go on.
+    """
     sheet = new_sheet(ruleset)
     for hand in hands:
         sheet = record(sheet, hand)
+    if last_hand is not None and sheet.hand_index >= last_hand:
+        sheet = time_up(sheet)
     return sheet
 
 
