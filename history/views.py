@@ -293,6 +293,15 @@ def _hand_rows(game: Game, names: list[str]) -> list[dict]:
     return rows
 
 
+def _penalty_text(penalty: int, chombos: int) -> str:
+    """Points off after uma and the chombos ruled at the table ("" for none)."""
+    points = format_final(-penalty) if penalty else ""
+    if not chombos:
+        return points
+    count = f"{chombos} chombo{'s' if chombos > 1 else ''}"
+    return f"{points} ({count})" if points else count
+
+
 @require_GET
 def game_page(request, pk: int):
     game, refused = _finished_game(request, pk)
@@ -308,6 +317,7 @@ def game_page(request, pk: int):
                 "name": names[row["seat"]],
                 "player": players[row["seat"]],
                 "final_text": format_final(row.get("final", 0)),
+                "penalty_text": _penalty_text(row.get("penalty", 0), row.get("chombos", 0)),
                 "positive": row.get("final", 0) > 0,
                 "negative": row.get("final", 0) < 0,
             }
@@ -321,6 +331,7 @@ def game_page(request, pk: int):
             "table": game.table,
             "names": names,
             "final": final,
+            "penalties": any(row["penalty_text"] for row in final),
             "hands": hands,
             "replayable": sum(1 for h in hands if h["replayable"]),
         },

@@ -43,7 +43,7 @@ def shared_context(view, *, hand: int, names: list[dict]) -> dict:
         "finished": finished,
         "result": result_context(view.result, result_hand, names, reds) if show_result else None,
         "final": final_context(view.final, names) if finished else None,
-        "penalties": finished and any(s.penalty for s in view.final),
+        "penalties": finished and any(s.penalty or s.chombos for s in view.final),
     }
 
 

@@ -67,6 +67,7 @@ def standings_json(final) -> list[dict]:
             "oka": s.oka,
             "penalty": s.penalty,
             "final": s.final,
+            "chombos": s.chombos,
         }
         for s in final
     ]

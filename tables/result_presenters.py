@@ -118,6 +118,17 @@ def claim_summary(wc, names: list[dict]) -> str:
     )
 
 
+def _penalty_text(s) -> str:
+    """The penalty cell: points off after uma and the chombos behind them (a chombo
+    paid at the table as mangan payments shows as a count only)."""
+    points = format_final(-s.penalty) if s.penalty else ""
+    chombos = getattr(s, "chombos", 0)
+    if not chombos:
+        return points
+    count = f"{chombos} chombo{'s' if chombos > 1 else ''}"
+    return f"{points} ({count})" if points else count
+
+
 def final_context(final, names: list[dict]) -> list[dict]:
     """Final standings; uma and oka in the same thousands as the final result."""
     return [
@@ -129,7 +140,7 @@ def final_context(final, names: list[dict]) -> list[dict]:
             "sticks": s.sticks,
             "uma": format_final(s.uma),
             "oka": format_final(s.oka),
-            "penalty": format_final(-s.penalty) if s.penalty else "",
+            "penalty": _penalty_text(s),
             "final": format_final(s.final),
             "positive": s.final > 0,
             "negative": s.final < 0,

@@ -16,7 +16,11 @@ arguments (besides ``sender``):
 * ``leftover_sticks``: how many 1,000-point riichi sticks were left on the table
   (first place collects them);
 * ``seed``: the wall seed the game was dealt from (an ``int``, or ``None``);
-* ``finished_at``: an aware ``datetime`` of the end of the game.
+* ``finished_at``: an aware ``datetime`` of the end of the game;
+* ``chombo_counts``: four counts in the same order, the chombos the review of a
+  claimed win ruled against each seat (all 0 at a table that settles wins
+  automatically). The final standings take a ``"penalty"`` ruleset's penalty for
+  each; under ``"mangan"`` the payment is already in ``scores``.
 
 ``game_starting`` is sent when a live game is created at an ordinary table, with
 ``table_id``, ``seats`` (as above: East first, ``None`` for a bot) and ``day`` (the

@@ -268,6 +268,7 @@ def announce_finished(game: Game, state: GameState) -> None:
         leftover_sticks=state.riichi_sticks,
         seed=game.seed,
         finished_at=game.finished,
+        chombo_counts=list(state.chombo_counts),
     )
     for receiver, reply in replies:
         if isinstance(reply, Exception):

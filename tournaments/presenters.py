@@ -26,6 +26,7 @@ STANDINGS_COLUMNS = (
     ("third", "3rd"),
     ("fourth", "4th"),
     ("penalties", "Penalties"),
+    ("chombos", "Chombos"),
 )
 RESULT_COLUMNS = (
     ("round", "Round"),
@@ -131,6 +132,7 @@ def _row(row: leaderboard.Row, board: leaderboard.Leaderboard) -> dict:
         "third": str(row.places[2]),
         "fourth": str(row.places[3]),
         "penalties": board.points(-row.penalties) if row.penalties else "0",
+        "chombos": str(row.chombos),
     }
     sort = {
         "rank": row.rank if row.rank is not None else 10**6,
@@ -144,6 +146,7 @@ def _row(row: leaderboard.Row, board: leaderboard.Leaderboard) -> dict:
         "third": row.places[2],
         "fourth": row.places[3],
         "penalties": row.penalties,
+        "chombos": row.chombos,
     }
     return {
         "cells": cells,

@@ -19,6 +19,7 @@ def on_game_finished(
     seed=None,
     finished_at=None,
     game=None,
+    chombo_counts=(0, 0, 0, 0),
     **kwargs,
 ):
     """File a finished live game under the tournament round or leagues it belongs to."""
@@ -34,6 +35,7 @@ def on_game_finished(
         leftover_sticks=int(leftover_sticks or 0),
         seed=seed,
         finished_at=finished_at or timezone.now(),
+        chombo_counts=[int(c) for c in chombo_counts],
     )
 
 

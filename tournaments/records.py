@@ -245,8 +245,13 @@ def record_online_game(
     leftover_sticks: int,
     seed: int | None,
     finished_at: datetime.datetime,
+    chombo_counts: Sequence[int] = (0, 0, 0, 0),
 ) -> list[Table]:
     """File a finished live game under every event it belongs to; return those tables.
+
+    ``chombo_counts`` (East first) are the chombos the review of a claimed win ruled at
+    the live table: each becomes a :class:`Chombo` of the filed table, so the standings
+    count it (and take the ruleset's penalty when ``chombo`` is ``"penalty"``).
 
     * A tournament table linked to ``table_id`` gets the result (once: a repeated
       signal for a table that already has one changes nothing). When the seats
@@ -260,14 +265,14 @@ def record_online_game(
         if Result.objects.filter(table=table).exists():
             continue
         _seat(table, seats, replace=True)
-        _file(table, scores, leftover_sticks, seed, finished_at)
+        _file(table, scores, leftover_sticks, seed, finished_at, chombo_counts)
         filed.append(table)
     for league in leagues_counting(seats, finished_at.date(), table_id):
         table = Table.objects.create(
             tournament=league, round=None, number=next_table_number(league), table_id=table_id
         )
         _seat(table, seats)
-        _file(table, scores, leftover_sticks, seed, finished_at)
+        _file(table, scores, leftover_sticks, seed, finished_at, chombo_counts)
         filed.append(table)
     return filed
 
@@ -305,7 +310,10 @@ def _seat(table: Table, players: Sequence[int | None], replace: bool = False) ->
             seat.save(update_fields=["player"])
 
 
-def _file(table: Table, scores, leftover_sticks, seed, finished_at) -> None:
+ONLINE_CHOMBO_REASON = "chombo ruled in the review of a claimed win at the live table"
+
+
+def _file(table: Table, scores, leftover_sticks, seed, finished_at, chombo_counts) -> None:
     Result.objects.create(
         table=table,
         scores=list(scores),
@@ -313,5 +321,10 @@ def _file(table: Table, scores, leftover_sticks, seed, finished_at) -> None:
         source=Result.ONLINE,
         seed=seed,
         finished_at=finished_at,
+    )
+    Chombo.objects.bulk_create(
+        Chombo(table=table, wind=w, reason=ONLINE_CHOMBO_REASON, recorded_at=finished_at)
+        for w, count in enumerate(chombo_counts)
+        for _ in range(count)
     )
     signals.results_changed(table.tournament_id)

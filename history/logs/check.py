@@ -39,6 +39,7 @@ KIND_LABELS = {
     "exhaustive": "an exhaustive draw",
     "nagashi": "nagashi mangan",
     "abortive": "an abortive draw",
+    "chombo": "a chombo",
 }
 
 

@@ -29,7 +29,7 @@ Code = tuple[int, bool]  # (kind 0-33, red five)
 
 WIND_NAMES = ("East", "South", "West", "North")
 ABORT_REASONS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
-RESULT_KINDS = ("ron", "tsumo", "exhaustive", "nagashi", "abortive")
+RESULT_KINDS = ("ron", "tsumo", "exhaustive", "nagashi", "abortive", "chombo")
 
 
 class LogFormatError(Exception):

@@ -127,6 +127,11 @@ def _play(
                 unknown = unknown - {RINSHAN + state.rinshan_used - 1}
                 act(Action(seat, DISCARD, state.drawn))
                 continue
+            if hand.result is not None and hand.result.kind == "chombo":
+                raise _Stop(
+                    "the log ends the hand with a chombo, but it does not record the "
+                    "called win, so our engine cannot replay it (our own JSON export can)"
+                )
             raise _Stop(f"the log stops, but our engine waits for {_seat(seat)} to play")
         event = events[i]
         if isinstance(event, Draw):

@@ -22,6 +22,18 @@ turn), and the kans made in one's own turn: ``"424242a42"`` concealed,
 ``["和了", deltas, [winner, from, liable, "30符1飜1000点", "立直(1飜)", ...], ...]``
 (one pair per winner), or ``["流局", deltas]`` and the other draws by name.
 
+Chombo: Tenhou's own games have none, so the format has no result for it. A hand a
+chombo ends (a claimed win ruled a chombo, the hand played again: see
+:mod:`rules.engine.claims`) is written ``["錯和", deltas]`` with the chombo's payments
+(錯和 is the rulebooks' word for a false win); Tenhou's viewer shows the name and
+moves the points the way it does for a draw. A chombo after which the hand went on
+with a dead hand adds its payments to the hand's result (the draw's deltas, or the
+first winner's), so every hand still starts from the scores the last one left. Which
+seat committed each chombo, in which hand and how play went on is written in the
+extra key ``"chombos"`` (``[{"hand", "seat", "then", "deltas"}, ...]``), which Tenhou's
+viewer ignores like ``"ruleset"``. Importing such a hand reads the chombo as its
+outcome; the log has no call to replay it from, so the check marks it not reproduced.
+
 The per-seat lists do not say in which order the seats acted; :func:`order_events`
 works it out the way play goes round the table (a call takes the turn), trying the
 other reading when a player discards the same tile twice before a caller's turn.
@@ -62,6 +74,7 @@ from .tenhou6_order import order_events
 TSUMOGIRI = 60
 AGARI = "和了"
 EXHAUSTIVE = ("流局", "全員聴牌", "全員不聴")
+CHOMBO = "錯和"
 NAGASHI = "流し満貫"
 ABORTS = {
     "九種九牌": "kyuushu_kyuuhai",
@@ -407,6 +420,8 @@ def _parse_result(raw: Any, field: str) -> LogResult:
         return LogResult("exhaustive", deltas=deltas or (0, 0, 0, 0), label=name)
     if name == NAGASHI:
         return LogResult("nagashi", deltas=deltas, label=name)
+    if name == CHOMBO:
+        return LogResult("chombo", deltas=deltas or (0, 0, 0, 0), label=name)
     if name in ABORTS:
         return LogResult("abortive", ABORTS[name], deltas=deltas or (0, 0, 0, 0), label=name)
     raise LogFormatError(f"'{name}' is not a result this importer knows", f"{field}[0]")

@@ -4,6 +4,10 @@ The game is replayed through our engine and every hand written out as Tenhou's l
 editor expects it. Our full ruleset goes under ``"ruleset"`` (Tenhou's editor
 ignores keys it does not know), so our own files re-import under the rules they
 were played with.
+
+A chombo (Tenhou's format has none) is written as :mod:`.tenhou6` describes: a hand
+it ends as ``["錯和", deltas]``, one played on with a dead hand inside the hand's
+result deltas, and every chombo in the extra key ``"chombos"``.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from rules.engine.tiles import is_red
 from rules.engine.wall import dealt_hand
 
 from . import yaku as yaku_names
-from .tenhou6 import ABORT_NAMES, AGARI, LIMITS, NAGASHI, TSUMOGIRI, number_of_tile
+from .tenhou6 import ABORT_NAMES, AGARI, CHOMBO, LIMITS, NAGASHI, TSUMOGIRI, number_of_tile
 
 
 def _rel_slot(seat: int, source: int, kan: bool) -> int:
@@ -70,22 +74,32 @@ def _yaku_texts(win) -> list[str]:
     return out
 
 
-def _result_entry(result, reds) -> list:
+def _plus(deltas, extra) -> list[int]:
+    return [a + b for a, b in zip(deltas, extra, strict=True)]
+
+
+def _result_entry(result, reds, chombo=(0, 0, 0, 0)) -> list:
+    """The hand's result; ``chombo`` is what chombos played on with a dead hand moved
+    earlier in the hand (added to the first deltas written, so the scores add up)."""
     if result.kind in ("ron", "tsumo"):
         out: list = [AGARI]
-        for w in result.wins:
+        for k, w in enumerate(result.wins):
             liable = w.pao if w.pao is not None else w.seat
             source = w.seat if w.from_seat is None else w.from_seat
-            out.append(list(w.payment.deltas()))
+            deltas = list(w.payment.deltas())
+            out.append(_plus(deltas, chombo) if k == 0 else deltas)
             out.append([w.seat, source, liable, _points_text(w, result.dealer), *_yaku_texts(w)])
         return out
+    if result.kind == "chombo":
+        return [CHOMBO, _plus(result.deltas, chombo)]
     if result.kind == "exhaustive":
         tenpai = sum(1 for t in result.tenpai if t)
         name = "全員聴牌" if tenpai == 4 else "全員不聴" if tenpai == 0 else "流局"
-        return [name, list(result.deltas)]
+        return [name, _plus(result.deltas, chombo)]
     if result.kind == "nagashi":
-        return [NAGASHI, list(result.deltas)]
-    return [ABORT_NAMES.get(result.abort, result.abort or "流局"), list(result.deltas)]
+        return [NAGASHI, _plus(result.deltas, chombo)]
+    name = ABORT_NAMES.get(result.abort, result.abort or "流局")
+    return [name, _plus(result.deltas, chombo)]
 
 
 def rule_entry(ruleset: rulesets.Ruleset) -> dict:
@@ -120,12 +134,14 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
             "takes": [[], [], [], []],
             "discards": [[], [], [], []],
             "result": None,
+            "chombo": [0, 0, 0, 0],  # payments of chombos played on with a dead hand
         }
         hands.append(record)
         return record
 
     current = open_hand(state)
     current["takes"][state.turn].append(number_of_tile(state.drawn, reds))
+    chombos: list[dict] = []
     for action in actions:
         before = state
         state, events = apply(state, action)
@@ -157,9 +173,16 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
                     current["discards"][call.seat].append(0)
             elif event.kind == "action":
                 _export_own_action(current, before, event.data, reds)
+            elif event.kind == "chombo":  # played on: the offender's hand is dead
+                current["chombo"] = _plus(current["chombo"], event.data)
+                chombos.append(_chombo_note(len(hands) - 1, event.seat, "continue", event.data))
             elif event.kind == "hand_end":
                 result = event.data
                 current["result"] = result
+                if result.kind == "chombo":
+                    chombos.append(
+                        _chombo_note(len(hands) - 1, result.chombo, "game_over", result.deltas)
+                    )
     out_log = []
     for record in hands:
         result = record["result"]
@@ -173,7 +196,7 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
         ]
         for seat in range(4):
             entry += [record["dealt"][seat], record["takes"][seat], record["discards"][seat]]
-        entry.append(_result_entry(result, reds))
+        entry.append(_result_entry(result, reds, record["chombo"]))
         out_log.append(entry)
     out = {
         "title": [title, ""],
@@ -182,6 +205,8 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
         "ruleset": rulesets.to_dict(setup.ruleset),
         "log": out_log,
     }
+    if chombos:
+        out["chombos"] = [c for c in chombos if c["hand"] < len(out_log)]
     if state.finished:
         sc: list = [0] * 8
         for standing in state.final:
@@ -190,6 +215,10 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
             sc[2 * standing.seat + 1] = standing.final / 1000
         out["sc"] = sc
     return out
+
+
+def _chombo_note(hand: int, seat: int, then: str, deltas) -> dict:
+    return {"hand": hand, "seat": seat, "then": then, "deltas": list(deltas)}
 
 
 def _export_own_action(record: dict, before, action, reds) -> None:

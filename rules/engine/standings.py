@@ -31,6 +31,7 @@ class Standing:
     oka: int  # this player's oka in points (their share of it when tied)
     penalty: int  # points taken off after uma (chombo penalties), >= 0
     final: int  # points from the target score, see the module docstring
+    chombos: int = 0  # chombos ruled against the seat (counted whatever the penalty)
 
 
 def round_to_unit(points: int, unit: int, rounding: str) -> int:
@@ -163,6 +164,7 @@ def final_standings(
                 oka=oka[seat],
                 penalty=penalty,
                 final=result[seat] - penalty,
+                chombos=chombo_counts[seat],
             )
         )
     return out

@@ -267,7 +267,17 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
 def _standing(x: Any) -> dict[str, Any]:
     return {
         name: getattr(x, name)
-        for name in ("seat", "score", "place", "sticks", "uma", "oka", "penalty", "final")
+        for name in (
+            "seat",
+            "score",
+            "place",
+            "sticks",
+            "uma",
+            "oka",
+            "penalty",
+            "final",
+            "chombos",
+        )
     }
 
 

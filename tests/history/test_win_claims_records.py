@@ -3,6 +3,7 @@ the tenhou.net/6 export of claimed wins and chombos (rules.engine.claims)."""
 
 import json
 
+from history.logs.importer import import_log
 from history.logs.tenhou6_export import export
 from history.replayer import claim_step_label, end_label
 from rules.engine import apply, parse_action
@@ -48,7 +49,46 @@ def test_win_claim_tenhou_export_of_a_claimed_game_is_complete_json():
     text = json.dumps(data, ensure_ascii=False)
     log = json.loads(text)["log"]
     assert len(log) == 1
-    assert log[0][-1][1] == [4000, 2000, -8000, 2000]  # the chombo's payments
+    assert log[0][-1] == ["錯和", [4000, 2000, -8000, 2000]]  # a chombo, not a draw
+    assert json.loads(text)["chombos"] == [
+        {"hand": 0, "seat": 2, "then": "game_over", "deltas": [4000, 2000, -8000, 2000]}
+    ]
+
+
+def test_win_claim_tenhou_export_adds_a_played_on_chombo_to_the_hands_result():
+    """Cy's false win is a chombo played on with a dead hand; Ben then draws his
+    winning 2s (on his first draw: chihou, a yakuman). The hand's deltas carry both, so the next hand starts from the scores
+    written."""
+    state = scenario({1: TANYAO}, draws="5s2s", ruleset=CLAIMED, dora="9p", ura="9m")
+    state = play(state, "0:discard:5s", "1:pass", "3:pass", "2:win_anyway")
+    for line in ("2:claim:mangan", "0:ng:noten", "1:ng", "3:ok", "0:chombo:continue"):
+        state, _ = apply(state, parse_action(line))
+    assert state.dead[2] and state.turn == 1
+    state = play(state, "1:tsumo")
+    assert state.win_claim.reading.value == (13, 0)  # his first draw: chihou
+    for line in ("1:claim:yakuman", "0:ok", "2:ok", "3:ok", "0:accept"):
+        state, _ = apply(state, parse_action(line))
+    win = state.last_result.deltas
+    data = export(state.setup, list(state.actions), NAMES)
+    entry = data["log"][0][-1]
+    chombo = [4000, 2000, -8000, 2000]
+    assert entry[0] == "和了" and entry[2][:3] == [1, 1, 1]
+    assert entry[1] == [c + w for c, w in zip(chombo, win, strict=True)]
+    assert data["chombos"] == [{"hand": 0, "seat": 2, "then": "continue", "deltas": chombo}]
+    assert [a + d for a, d in zip(data["log"][0][1], entry[1], strict=True)] == list(state.scores)
+
+
+def test_win_claim_tenhou_export_with_a_chombo_loads_back_and_names_the_chombo(db):
+    state = _game()
+    data = json.dumps(export(state.setup, list(state.actions), NAMES), ensure_ascii=False)
+    report = import_log("chombo.json", data.encode(), save=False)
+    assert report.error in (None, "") and report.format == "tenhou6"
+    (hand,) = report.hands
+    assert hand.label == "East 1" and hand.status == "unreproducible"
+    assert hand.differences == [
+        "the log ends the hand with a chombo, but it does not record the called win, "
+        "so our engine cannot replay it (our own JSON export can)"
+    ]
 
 
 def test_win_claim_tenhou_export_writes_a_settled_claim_as_a_win():

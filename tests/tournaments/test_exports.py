@@ -123,7 +123,7 @@ def test_it_leaves_the_team_column_out_when_nobody_has_a_team(client, make_event
         .content.decode()
         .splitlines()[0]
     )
-    assert header == "Rank,Player,Points,Games,Avg place,1st,2nd,3rd,4th,Penalties"
+    assert header == "Rank,Player,Points,Games,Avg place,1st,2nd,3rd,4th,Penalties,Chombos"
 
 
 def test_it_draws_each_players_running_total_as_inline_svg():
