@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import CHI, DAIMINKAN, PASS, PON, RON, SHOUMINKAN, TSUMO, Action
@@ -36,6 +36,7 @@ from .bots.reading import Reading
 from .claim_values import CLAIM_PHASES
 from .game import apply, pending_seats
 from .replay import replay
+from .review_values import CallValue, WaitValue, call_value, discard_waits, is_furiten
 from .state import GameSetup, GameState
 from .tiles import is_honor, kind_notation
 from .visibility import SeatView, seat_view
@@ -77,6 +78,8 @@ class Candidate:
     accepted: tuple[int, ...]  # kinds that would lower that shanten
     acceptance: int  # unseen copies of those kinds, from the seat's view
     dangers: tuple[Danger, ...]  # one per threat, in seat order
+    waits: tuple[WaitValue, ...] = ()  # when the discard leaves the hand ready
+    furiten: bool = False  # a wait is in the seat's own river
 
     @property
     def tile(self) -> str:
@@ -129,6 +132,8 @@ class Decision:
     marks: tuple[str, ...]
     # for a call decision: (option, shanten it leaves) for the pass and each call
     calls: tuple[tuple[Action, int], ...] = ()
+    # for a call decision: what each option of ``calls`` does to the value, in order
+    call_values: tuple[CallValue, ...] = ()
 
     @property
     def played_text(self) -> str:
@@ -240,7 +245,18 @@ def analyse_position(view: SeatView) -> Position:
             for t in found
         )
         accepted = tuple(efficiency.kinds_in(option.needed))
-        candidates.append(Candidate(option.kind, option.shanten, accepted, option.ukeire, dangers))
+        waits = discard_waits(view, option.kind) if option.shanten == 0 else ()
+        candidates.append(
+            Candidate(
+                option.kind,
+                option.shanten,
+                accepted,
+                option.ukeire,
+                dangers,
+                waits,
+                is_furiten(view, waits, option.kind),
+            )
+        )
     return Position(tuple(candidates), tuple(t.seat for t in found), unseen)
 
 
@@ -284,8 +300,17 @@ def review_decision(view: SeatView, played: Action, hand_index: int, index: int)
     if played.type not in _WINS and any(a.type in _WINS for a in view.legal):
         marks.append(MISSED_WIN)
     calls = call_options(view) if any(a.type in _CALLS for a in view.legal) else ()
+    values = tuple(call_value(view, option) for option, _ in calls)
     return Decision(
-        hand_index, index, played, bot, same_choice(played, bot), position, tuple(marks), calls
+        hand_index,
+        index,
+        played,
+        bot,
+        same_choice(played, bot),
+        position,
+        tuple(marks),
+        calls,
+        values,
     )
 
 
@@ -315,15 +340,29 @@ def call_options(view: SeatView) -> tuple[tuple[Action, int], ...]:
 # --- a whole game ----------------------------------------------------------------
 
 
-def review_game(setup: GameSetup, actions: Sequence[Action], seat: int) -> GameReview:
-    """Review every decision of ``seat`` in the game ``setup`` + ``actions``."""
+def review_game(
+    setup: GameSetup,
+    actions: Sequence[Action],
+    seat: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameReview:
+    """Review every decision of ``seat`` in the game ``setup`` + ``actions``.
+
+    ``progress(done, total)`` is called as each hand starts, with the number of the
+    log's actions gone through so far and their total.
+    """
     if seat not in range(4):
         raise ValueError(f"{seat!r} is not a seat: choose 0-3")
     state: GameState = replay(setup, ())
     hands: dict[int, list[Decision]] = {}
     last_discard: Decision | tuple[SeatView, Action, int, int] | None = None
+    total = len(actions)
+    current = -1
     for index, action in enumerate(actions):
         hand_index = state.hand_index
+        if progress is not None and hand_index != current:
+            current = hand_index
+            progress(index, total)
         decision = None
         if (
             action.seat == seat
@@ -348,6 +387,8 @@ def review_game(setup: GameSetup, actions: Sequence[Action], seat: int) -> GameR
                 listed = hands[hand_index]
                 listed[listed.index(last_discard)] = _marked(last_discard, DEAL_IN)
             last_discard = None
+    if progress is not None:
+        progress(total, total)
     reviewed = tuple(HandReview(i, tuple(d)) for i, d in sorted(hands.items()))
     marks: Counter[str] = Counter(m for h in reviewed for d in h.decisions for m in d.marks)
     return GameReview(seat, reviewed, marks)
@@ -363,52 +404,5 @@ def _marked(decision: Decision, mark: str) -> Decision:
         decision.position,
         (*decision.marks, mark),
         decision.calls,
+        decision.call_values,
     )
-
-
-# --- the stored form ---------------------------------------------------------------
-
-
-def to_dict(review: GameReview) -> dict[str, object]:
-    """The review as JSON-ready data (tiles in notation, actions in their text form)."""
-    return {
-        "seat": review.seat,
-        "decisions": review.decisions,
-        "agreed": review.agreed,
-        "marks": {m: review.marks.get(m, 0) for m in MARKS},
-        "hands": [
-            {
-                "hand": h.hand_index,
-                "agreed": h.agreed,
-                "decisions": [_decision_dict(d) for d in h.decisions],
-            }
-            for h in review.hands
-        ],
-    }
-
-
-def _decision_dict(d: Decision) -> dict[str, object]:
-    out: dict[str, object] = {
-        "index": d.index,
-        "played": d.played_text,
-        "bot": d.bot_text,
-        "agreed": d.agreed,
-        "marks": list(d.marks),
-    }
-    if d.position is not None:
-        out["threats"] = list(d.position.threats)
-        out["candidates"] = [
-            {
-                "tile": c.tile,
-                "shanten": c.shanten,
-                "accepted": [kind_notation(k) for k in c.accepted],
-                "acceptance": c.acceptance,
-                "danger": [
-                    {"seat": x.seat, "label": x.label, "estimate": x.estimate} for x in c.dangers
-                ],
-            }
-            for c in d.position.candidates
-        ]
-    if d.calls:
-        out["calls"] = [{"option": _format_action(a), "shanten": n} for a, n in d.calls]
-    return out

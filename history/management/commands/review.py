@@ -20,7 +20,8 @@ from django.core.management.base import BaseCommand, CommandError
 from rules.engine import parse_action
 from rules.engine.errors import EngineError, InvalidRuleset
 from rules.engine.presets import DEFAULT_PRESET, preset
-from rules.engine.review import GameReview, review_game, to_dict
+from rules.engine.review import GameReview, review_game
+from rules.engine.review_data import to_dict
 from rules.engine.simulate import play_game
 from tables import states
 from tables.models import Game
