@@ -106,6 +106,7 @@ def line_chart(
     baseline: float | None = None,
     width: int = 560,
     height: int = 220,
+    x_label: str = "games played",
 ) -> SafeString:
     """One line through ``values`` in order (x is the game number), with a dashed baseline."""
     if not values:
@@ -152,7 +153,7 @@ def line_chart(
             f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="{MUTED}" stroke-dasharray="4 3"/>'
         )
     parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" font-size="11" fill="{MUTED}">games played</text>'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" font-size="11" fill="{MUTED}">{escape(x_label)}</text>'
     )
     path = " ".join(
         f"{'M' if i == 0 else 'L'}{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate(points)

@@ -65,6 +65,7 @@ class Step:
     last_discard: tuple[int, int, bool] | None = None  # (seat, tile, riichi) still to show
     result: HandResult | None = None
     action: Action | None = None
+    log_index: int = -1  # the game log's action after which this is the state
 
 
 _cache: OrderedDict = OrderedDict()
@@ -101,11 +102,14 @@ def _build(game, record) -> list[Step]:
     if state.hand_index != record.index or state.finished:
         raise NoReplay("The stored actions do not lead to this hand.")
     dealer = state.round_number
+    start = record.log_start - 1
     steps = [
-        Step("deal", dealer, None, state, hide_draw=True),
-        Step("draw", dealer, state.drawn, state),
+        Step("deal", dealer, None, state, hide_draw=True, log_index=start),
+        Step("draw", dealer, state.drawn, state, log_index=start),
     ]
-    for action in actions[record.log_start : record.log_end]:
+    for log_index, action in enumerate(
+        actions[record.log_start : record.log_end], start=record.log_start
+    ):
         before = state
         state, events = apply(before, action)
         if state.finished or state.hand_index != before.hand_index:
@@ -121,6 +125,7 @@ def _build(game, record) -> list[Step]:
                     last_discard=last,
                     result=state.last_result,
                     action=action,
+                    log_index=log_index,
                 )
             )
             return steps
@@ -131,21 +136,53 @@ def _build(game, record) -> list[Step]:
         if calls:
             call = calls[-1]
             head = Step(
-                "call", call.seat, call.tile, state, hide_draw=bool(draws), action=call.data
+                "call",
+                call.seat,
+                call.tile,
+                state,
+                hide_draw=bool(draws),
+                action=call.data,
+                log_index=log_index,
             )
         elif action.type == PASS:
             head = None  # the pass let the discard through: only the draw shows
         else:
             kind = {"ankan": "kan", "shouminkan": "kan"}.get(action.type, action.type)
-            head = Step(kind, action.seat, action.tile, state, hide_draw=bool(draws), action=action)
+            head = Step(
+                kind,
+                action.seat,
+                action.tile,
+                state,
+                hide_draw=bool(draws),
+                action=action,
+                log_index=log_index,
+            )
         if head is not None:
             if draws:
                 head = replace(head, rinshan=draws[-1].data == "rinshan")
             steps.append(head)
         if draws:
             draw = draws[-1]
-            steps.append(Step("draw", draw.seat, draw.tile, state, rinshan=draw.data == "rinshan"))
+            steps.append(
+                Step(
+                    "draw",
+                    draw.seat,
+                    draw.tile,
+                    state,
+                    rinshan=draw.data == "rinshan",
+                    log_index=log_index,
+                )
+            )
     raise NoReplay("The stored actions stop before this hand ends.")
+
+
+def step_before(steps: list[Step], log_index: int) -> int:
+    """The step showing the table just before the log's action ``log_index``."""
+    found = 0
+    for i, step in enumerate(steps):
+        if step.log_index < log_index:
+            found = i
+    return found
 
 
 # --- labels ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ with a profile (``<username>/``) whatever a member is called.
 
 from django.urls import path
 
-from . import views
+from . import review_views, views
 
 app_name = "history"
 
@@ -18,5 +18,6 @@ urlpatterns = [
     path("games/<int:pk>/tenhou6.json", views.export_tenhou, name="export_tenhou"),
     path("games/<int:pk>/game.json", views.export_json, name="export_json"),
     path("games/<int:pk>/hands/<int:hand>/", views.replay, name="replay"),
+    path("games/<int:pk>/review/<int:seat>/", review_views.review_page, name="review"),
     path("<str:username>/", views.profile, name="profile"),
 ]

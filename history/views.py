@@ -31,7 +31,7 @@ from rules.engine.standings import format_final
 from tables import lobby, states, twins
 from tables.models import WINDS, Game, HandRecord
 
-from . import charts, rating, replayer, stats
+from . import charts, rating, replayer, reviews, stats
 from .logs import ownjson, tenhou6_export
 from .logs.importer import MAX_BYTES, import_log
 
@@ -211,6 +211,13 @@ def profile(request, username):
         s.places,
         title=f"{player.name}'s placements",
     )
+    agreement = reviews.agreement_over_games(player)
+    agreement_chart = charts.line_chart(
+        [round(100 * share, 1) for _, share in agreement],
+        title=f"{player.name}'s agreement with the careful bot per reviewed game (percent)",
+        labels=[f"game {r.game_id}, {r.game.finished:%Y-%m-%d}" for r, _ in agreement],
+        x_label="reviewed games",
+    )
     wins = max(1, s.wins)
     yaku = [
         {
@@ -251,6 +258,9 @@ def profile(request, username):
             "places_chart": places_chart,
             "yaku": yaku,
             "games": games,
+            "agreement_chart": agreement_chart,
+            "agreement_count": len(agreement),
+            "agreement_last": round(100 * agreement[-1][1]) if agreement else None,
         },
     )
 

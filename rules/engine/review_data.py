@@ -41,9 +41,11 @@ def _decision_dict(d: Decision) -> dict[str, object]:
         "played": d.played_text,
         "played_type": d.played.type,
         "played_kind": _kind(d.played),
+        "played_kinds": sorted(t >> 2 for t in d.played.tiles),
         "bot": d.bot_text,
         "bot_type": d.bot.type,
         "bot_kind": _kind(d.bot),
+        "bot_kinds": sorted(t >> 2 for t in d.bot.tiles),
         "agreed": d.agreed,
         "marks": list(d.marks),
     }

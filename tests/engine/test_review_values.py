@@ -6,7 +6,13 @@ from dataclasses import replace
 from rules.engine import Action
 from rules.engine.actions import DISCARD, PASS, PON, RIICHI
 from rules.engine.presets import RONIN
-from rules.engine.review import GameReview, HandReview, analyse_position, review_decision
+from rules.engine.review import (
+    GameReview,
+    HandReview,
+    analyse_position,
+    review_decision,
+    review_game,
+)
 from rules.engine.review_data import to_dict
 from rules.engine.review_values import (
     CLOSED,
@@ -16,6 +22,7 @@ from rules.engine.review_values import (
     call_value,
     discard_waits,
 )
+from rules.engine.simulate import play_game
 from rules.engine.tiles import parse_kind, parse_tiles
 
 from .test_review import build_view
@@ -151,3 +158,13 @@ def test_a_call_decision_lists_shanten_and_value_of_every_option():
     assert [a.type for a, _ in decision.calls] == [PASS, PON]
     assert [v.route for v in decision.call_values] == [CLOSED, YAKUHAI]
     assert all(a.type != DISCARD for a, _ in decision.calls)
+
+
+def test_the_review_reports_its_progress_hand_by_hand_up_to_the_whole_log():
+    state = play_game(RONIN.replace(game_type="tonpuusen"), 3, ["careful"] * 4, check=False).state
+    seen = []
+    review_game(state.setup, state.actions, 1, lambda done, total: seen.append((done, total)))
+    total = len(state.actions)
+    assert seen[0] == (0, total) and seen[-1] == (total, total)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert len(seen) == state.hand_index + 2  # once as each hand starts, once at the end
