@@ -118,9 +118,12 @@ def _settle(
     else:
         base, limit = base_points(total, fu or 30, r)
     sticks = s.riichi_sticks
-    payment = win_payment(base, seat, s.round_number, wc.tsumo, wc.discarder, s.honba, sticks)
+    pao, pao_base = _liability(s, wc, yaku, base) if yakuman else (None, None)
+    payment = win_payment(
+        base, seat, s.round_number, wc.tsumo, wc.discarder, s.honba, sticks, pao, pao_base
+    )
     score = HandScore(yaku, total, fu, (), limit, yakuman, base, payment)
-    win = WinResult(seat, wc.discarder, wc.tile, wc.hand, s.melds[seat], score, payment, None)
+    win = WinResult(seat, wc.discarder, wc.tile, wc.hand, s.melds[seat], score, payment, pao)
     if wc.discarder is not None and not wc.chankan:
         river = s.discards[wc.discarder]
         if river and river[-1].tile == wc.tile:
@@ -131,6 +134,26 @@ def _settle(
     s = s.evolve(win_claim=None)
     s, more = finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
     return s, events + more
+
+
+def _liability(
+    s: GameState, wc: WinClaim, yaku: tuple[tuple[str, int], ...], base: int
+) -> tuple[int | None, int | None]:
+    """Liability (pao, the Ronin Game Rules) on a win fixed as a yakuman: the seat that
+    fed the third dragon set or the fourth wind set (``s.pao``, public from the melds)
+    covers the big-dragons or big-winds yakuman as the ruleset's ``pao_scope`` says,
+    exactly as on an automatic table. Without the engine's yaku (a value the table
+    set itself) the fixed yakuman is taken to be the pao one: those melds make it."""
+    from .handend import _pao_base
+
+    pao = s.pao[wc.seat]
+    if pao is None or pao == wc.discarder:  # the liable seat dealt in: an ordinary ron
+        return None, None
+    covered = _pao_base(HandScore(yaku, 0, 0, (), None, 1, base, None), s.ruleset)
+    if covered is None:
+        whole = s.ruleset.pao_scope == "whole_hand"
+        covered = base if whole else min(base, 8000)
+    return pao, covered
 
 
 def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:

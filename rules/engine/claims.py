@@ -31,7 +31,9 @@ win goes the way it goes at a club table:
 
 A fixed win is paid from its value: a riichi winner's ura dora are added to the
 claimed han when the hand ends (nobody, the winner included, sees them before).
-Liability (pao) is not applied to a claimed win.
+Liability (pao) applies to a win fixed as a yakuman exactly as on an automatic
+table: the seat that fed the third dragon set or the fourth wind set pays as the
+ruleset's ``pao_scope`` says.
 
 Dead hand: the seat's only action on its turn is to discard the tile it drew
 (a table plays it at once), it has no call, riichi, kan or win, and it is noten

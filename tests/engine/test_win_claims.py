@@ -10,7 +10,7 @@ from rules.engine.actions import Action, parse_action
 from rules.engine.errors import IllegalAction, InvalidAction
 from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
-from rules.engine.testing import play, scenario, tsumogiri
+from rules.engine.testing import pass_all, play, scenario, tsumogiri
 from rules.engine.visibility import seat_view, view_to_dict
 
 BASE = RONIN.replace(renhou="off")  # a first-turn ron is then an ordinary hand
@@ -374,3 +374,58 @@ def test_win_claim_text_forms_read_back_exactly():
         "0:chombo:continue",
     ):
         assert str(parse_action(text)) == text
+
+
+# --- liability (pao) -------------------------------------------------------------------------
+
+DRAGONS = "55z66z77z234m9s9m1p8p"  # pons all three dragons from the dealer, waits on 8p
+
+
+def _claimed_three_dragon_pons(draws, ruleset=CLAIMED):
+    """Seat 1 pons all three dragons from the dealer (who is then liable, pao)."""
+    state = scenario({1: DRAGONS}, draws="5z 8m 8m 6z 8m 8m 7z " + draws, ruleset=ruleset)
+    state = step(state, "0:discard:5z", "2:pass", "3:pass", "1:pon:5z", "1:discard:9s")
+    state = pass_all(state)
+    state = tsumogiri(state, 2)
+    state = step(state, "0:discard:6z", "2:pass", "3:pass", "1:pon:6z", "1:discard:9m")
+    state = pass_all(state)
+    state = tsumogiri(state, 2)
+    state = step(state, "0:discard:7z", "2:pass", "3:pass", "1:pon:7z", "1:discard:1p")
+    state = pass_all(state)
+    assert state.pao[1] == 0
+    return state
+
+
+def test_win_claim_pao_self_drawn_yakuman_is_paid_by_the_liable_seat_alone():
+    state = _claimed_three_dragon_pons("2p 2p 2p 8p")
+    state = tsumogiri(state, 3)
+    state = step(state, "1:tsumo")
+    assert state.phase == "claim" and state.win_claim.reading.value == (13, 0)
+    state = step(state, "1:claim:yakuman", "0:ok", "2:ok", "3:ok", "0:accept")
+    win = state.last_result.wins[0]
+    assert "Daisangen" in [name for name, _ in win.score.yaku]
+    # the Ronin Game Rules: the liable dealer pays the whole self-drawn yakuman
+    assert win.pao == 0 and win.payment.payers == {0: 32000}
+    assert state.last_result.deltas == (-32000, 32000, 0, 0)
+    assert_replays(state)
+
+
+def test_win_claim_pao_ron_by_a_third_seat_is_split_with_the_liable_seat():
+    state = _claimed_three_dragon_pons("8p")
+    state = step(state, "2:discard:8p", "0:pass", "3:pass", "1:ron")
+    state = step(state, "1:claim:yakuman", "0:ok", "2:ok", "3:ok", "0:accept")
+    win = state.last_result.wins[0]
+    assert win.pao == 0 and win.payment.payers == {0: 16000, 2: 16000}
+    assert_replays(state)
+
+
+def test_win_claim_pao_covers_a_yakuman_the_table_fixed_by_hand():
+    """The reviewer corrects a (mistaken) mangan claim to yakuman: the value is the
+    table's, not the engine's, and the dealer who fed the third dragon still pays."""
+    state = _claimed_three_dragon_pons("2p 2p 2p 8p")
+    state = tsumogiri(state, 3)
+    state = step(state, "1:win_anyway", "1:claim:mangan", "0:ng:wrong_value", "2:ok", "3:ok")
+    state = step(state, "0:correct:yakuman")
+    win = state.last_result.wins[0]
+    assert win.pao == 0 and win.payment.payers == {0: 32000}
+    assert_replays(state)
