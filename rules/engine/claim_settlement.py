@@ -193,9 +193,7 @@ def _replay_hand(
 ) -> tuple[GameState, list[Event]]:
     """Chombo, game over for the hand: it is dealt again with the same dealer and
     counters; riichi sticks declared in it go back to their owners."""
-    from .handend import _dora, busted
-    from .standings import final_standings
-    from .turns import deal
+    from .handend import NextDeal, _dora, busted, end_or_deal
 
     back = [1000 if s.riichi[seat] else 0 for seat in _SEATS]
     sticks = s.riichi_sticks - sum(back) // 1000
@@ -216,35 +214,6 @@ def _replay_hand(
         chombo=wc.seat,
     )
     events.append(Event("hand_end", None, None, result))
-    logs = (*s.past_logs, s.hand_log)
-    if busted(s.ruleset, scores):  # only tobi ends the game: the hand is played again
-        final = tuple(final_standings(scores, s.ruleset, sticks, counts, 0))
-        done = s.evolve(
-            scores=scores,
-            riichi_sticks=sticks,
-            chombo_counts=counts,
-            phase="game_end",
-            legal=_NO_LEGAL,
-            claim=None,
-            win_claim=None,
-            last_result=result,
-            finished=True,
-            final=final,
-            hand_log=(),
-            past_logs=logs,
-        )
-        events.append(Event("game_end", None, None, final))
-        return done, events
-    nxt, more = deal(
-        s.setup,
-        s.hand_index + 1,
-        s.round_wind,
-        s.round_number,
-        s.honba,
-        sticks,
-        scores,
-        counts,
-        result,
-        logs,
-    )
-    return nxt, events + more
+    # only tobi ends the game: otherwise the hand is played again with the same counters
+    again = NextDeal(busted(s.ruleset, scores), s.round_wind, s.round_number, s.honba)
+    return end_or_deal(s, result, events, again, sticks, counts, win_claim=None)

@@ -328,13 +328,35 @@ def finish_hand(
     """Apply the result, then deal the next hand or end the game."""
     nxt_deal = next_deal(s.ruleset, s.round_wind, s.round_number, s.honba, result, dealer_stays)
     result = result._replace(riichi_sticks=sticks_next)
-    events = [Event("hand_end", None, None, result)]
+    return end_or_deal(
+        s,
+        result,
+        [Event("hand_end", None, None, result)],
+        nxt_deal,
+        sticks_next,
+        s.chombo_counts,
+    )
+
+
+def end_or_deal(
+    s: GameState,
+    result: HandResult,
+    events: list[Event],
+    nxt_deal: NextDeal,
+    sticks: int,
+    counts: tuple[int, ...],
+    **extra,
+) -> tuple[GameState, list[Event]]:
+    """After a hand's result: the game's end (final standings) or the deal ``nxt_deal``
+    names, with ``sticks`` on the table and ``counts`` chombo counts. ``extra`` fields
+    are cleared at the game's end as well (a claimed win's open claim)."""
     logs = (*s.past_logs, s.hand_log)
     if nxt_deal.finished:
-        final = tuple(final_standings(result.scores, s.ruleset, sticks_next, s.chombo_counts, 0))
+        final = tuple(final_standings(result.scores, s.ruleset, sticks, counts, 0))
         done = s.evolve(
             scores=result.scores,
-            riichi_sticks=sticks_next,
+            riichi_sticks=sticks,
+            chombo_counts=counts,
             phase="game_end",
             legal=((), (), (), ()),
             claim=None,
@@ -343,6 +365,7 @@ def finish_hand(
             final=final,
             hand_log=(),
             past_logs=logs,
+            **extra,
         )
         events.append(Event("game_end", None, None, final))
         return done, events
@@ -352,9 +375,9 @@ def finish_hand(
         nxt_deal.round_wind,
         nxt_deal.round_number,
         nxt_deal.honba,
-        sticks_next,
+        sticks,
         result.scores,
-        s.chombo_counts,
+        counts,
         result,
         logs,
     )
