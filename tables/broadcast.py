@@ -27,6 +27,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.urls import reverse
 
+from rules.engine import format_action
+
 from . import timers
 
 LOBBY_GROUP = "lobby"
@@ -69,7 +71,7 @@ def update_event(accepted, game_timers) -> dict:
         "game": accepted.game_id,
         "version": accepted.version,
         "shown": accepted.shown,
-        "action": accepted.action,
+        "action": format_action(accepted.action),
         "timers": timers.to_json(game_timers),
     }
 

@@ -37,6 +37,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from players import terms
+from rules.engine import parse_action
 
 from . import (
     broadcast,
@@ -56,7 +57,7 @@ from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
 from .models import Game, Seat, Table
-from .submit import StaleVersion, SubmitError, submit
+from .submit import StaleVersion, SubmitError, parse_move, submit
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
@@ -386,8 +387,9 @@ class TableConsumer(LeavingConsumer):
             )
             return
         try:
+            move = parse_move(action)  # read once, here: submit takes the Action
             accepted = await in_pool(submit)(
-                self.game_id, self.seat, action, version, clock=clocks.current(), shown=True
+                self.game_id, self.seat, move, version, clock=clocks.current(), shown=True
             )
         except SubmitError as exc:
             if isinstance(exc, StaleVersion):
@@ -412,13 +414,14 @@ class TableConsumer(LeavingConsumer):
         if event["game"] != self.game_id or event["version"] <= self.sent_version:
             return
         version = event["version"]
-        state = states.advance(self.game_id, version, event["action"])
+        action = parse_action(event["action"])  # the channel layer carries text
+        state = states.advance(self.game_id, version, action)
         if state is None:
             await self.send_current()
             return
         self.sent_version = version
         # An open claim reaches only the seats it asks (see tables.hidden_claims).
-        if not hidden_claims.shows_update(state, self.seat, event["action"]):
+        if not hidden_claims.shows_update(state, self.seat, action):
             return
         self.timers = timing.Timers(*timing.from_json(event["timers"]))
         await self.show(state, event["shown"])

@@ -29,14 +29,14 @@ entry is followed by an answer exactly when a claim was open after it.
 
 from __future__ import annotations
 
-from rules.engine import GameState
+from rules.engine import Action, GameState, is_discard_answer
 
-# Every action type that answers a discard or a robbable kan (legal only while such a
-# claim is open; a claimed win's ``win_anyway`` is one too, though a seat may also
-# call it on its own draw: at a table that settles wins by claim, that entry then
-# shares the shown version of the one before it, which the engine's legality keeps
-# harmless). The OK/NG answers to a claimed win are public and count as steps.
-ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron", "win_anyway"})
+# The answers that are hidden are the engine's answers to a discard or a robbable kan
+# (``rules.engine.is_discard_answer``; legal only while such a claim is open; a
+# claimed win's ``win_anyway`` is one too, though a seat may also call it on its own
+# draw: at a table that settles wins by claim, that entry then shares the shown
+# version of the one before it, which the engine's legality keeps harmless). The
+# OK/NG answers to a claimed win are public and count as steps.
 
 
 def applies(state: GameState) -> bool:
@@ -49,11 +49,6 @@ def applies(state: GameState) -> bool:
     return getattr(state.ruleset, "win_settlement", "automatic") == "automatic"
 
 
-def is_answer(text: str) -> bool:
-    parts = text.split(":", 2)
-    return len(parts) > 1 and parts[1] in ANSWERS
-
-
 def shown_version(log: list[str], claim_open: bool, hidden: bool = True) -> int:
     """The shown version of a game whose log is ``log`` (``claim_open``: its phase is calls).
 
@@ -63,7 +58,7 @@ def shown_version(log: list[str], claim_open: bool, hidden: bool = True) -> int:
     """
     if not hidden:
         return len(log)
-    answers = sum(1 for text in log if is_answer(text))
+    answers = sum(1 for text in log if is_discard_answer(text))
     return len(log) - answers - (1 if claim_open and log else 0)
 
 
@@ -72,8 +67,8 @@ def shown_versions(log: list[str], claim_open: bool = False) -> list[int]:
     out, answers = [], 0
     for version in range(len(log) + 1):
         if version:
-            answers += is_answer(log[version - 1])
-        following_answer = is_answer(log[version]) if version < len(log) else claim_open
+            answers += is_discard_answer(log[version - 1])
+        following_answer = is_discard_answer(log[version]) if version < len(log) else claim_open
         out.append(version - answers - (1 if following_answer and version else 0))
     return out
 
@@ -81,7 +76,7 @@ def shown_versions(log: list[str], claim_open: bool = False) -> list[int]:
 def claim_opened_at(log: list[str]) -> int:
     """The stored version just before the action that opened the current claim."""
     index = len(log)
-    while index and is_answer(log[index - 1]):
+    while index and is_discard_answer(log[index - 1]):
         index -= 1
     return max(index - 1, 0)
 
@@ -98,7 +93,7 @@ def hides_claim(state: GameState, seat: int | None) -> bool:
     return state.phase == "calls" and not asked(state, seat) and applies(state)
 
 
-def shows_update(state: GameState, seat: int | None, action: str) -> bool:
+def shows_update(state: GameState, seat: int | None, action: Action) -> bool:
     """Whether a socket of ``seat`` is sent the state that ``action`` just produced.
 
     Always, once no claim is open. While one is open: the action that opened it goes
@@ -109,8 +104,8 @@ def shows_update(state: GameState, seat: int | None, action: str) -> bool:
         return True
     if not asked(state, seat):
         return False
-    if is_answer(action):
-        return action.split(":", 1)[0] == str(seat)
+    if is_discard_answer(action):
+        return action.seat == seat
     return True
 
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from channels.layers import get_channel_layer
 from django.db.models import Q
 
-from rules.engine import pending_seats
+from rules.engine import parse_action, pending_seats
 
 from . import autoplay, broadcast, conf, presence, states
 from . import clock as clocks
@@ -300,7 +300,8 @@ class Driver:
             return
         driven.stale = True
         if kind == "table.update" and message["version"] > driven.version:
-            state = states.advance(message["game"], message["version"], message["action"])
+            action = parse_action(message["action"])  # the channel layer carries text
+            state = states.advance(message["game"], message["version"], action)
             driven.version = message["version"]
             driven.timers = timing.Timers(*timing.from_json(message["timers"]))
             if state is None:

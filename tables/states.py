@@ -13,8 +13,7 @@ import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
-from rules.engine import apply, rulesets
-from rules.engine.actions import parse_action
+from rules.engine import Action, apply, format_action, parse_action, rulesets
 from rules.engine.game import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import GameSetup, GameState
@@ -62,8 +61,8 @@ def setup_of(game) -> GameSetup:
     return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls, robots)
 
 
-def advance(game_id: int, version: int, text: str) -> GameState | None:
-    """The state at ``version`` from the cached one just before it and its action.
+def advance(game_id: int, version: int, action: Action) -> GameState | None:
+    """The state at ``version`` from the cached one just before it and its ``action``.
 
     Lets a process that heard about an action accepted elsewhere catch up without
     reading the database; None when the cache is not exactly one version behind.
@@ -75,8 +74,8 @@ def advance(game_id: int, version: int, text: str) -> GameState | None:
         return hit.state
     if hit.version != version - 1:
         return None
-    state, _ = apply(hit.state, parse_action(text))
-    remember(game_id, version, hit.seed, text, state)
+    state, _ = apply(hit.state, action)
+    remember(game_id, version, hit.seed, format_action(action), state)
     return state
 
 

@@ -4,9 +4,14 @@ Humans (through the socket or the HTTP fallback), bots, timers and tests all cal
 :func:`submit`. It checks the version the caller saw, checks legality with the
 engine, and stores the action with a compare-and-set on the version, so two
 processes can never both apply an action to the same version: the loser's write
-changes nothing. It is then read again; only an answer to a discard that other
-seats' answers overtook still goes in (answers to one claim commute), anything
-else is refused with :class:`StaleVersion` so the client shows the new table.
+changes nothing. It is then read again; only an answer to a claim that other
+seats' answers overtook still goes in (answers to one claim commute, see
+:mod:`rules.engine.answers`), anything else is refused with :class:`StaleVersion` so
+the client shows the new table.
+
+``submit`` takes and returns an :class:`~rules.engine.Action`: text is read once,
+where it arrives (the socket, the HTTP fallback: :func:`parse_move`), and written
+only into the stored log and onto the wire.
 
 The caller is responsible for seat ownership (the consumer knows who is signed in
 and where they sit); ``submit`` only checks that the action is for that seat.
@@ -20,9 +25,16 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from rules.engine import apply
-from rules.engine.actions import Action, format_action, parse_action
-from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine import (
+    Action,
+    IllegalAction,
+    InvalidAction,
+    answers_commute,
+    apply,
+    format_action,
+    parse_action,
+    waits_for_answers,
+)
 from rules.engine.state import GameState
 
 from . import clock as clocks
@@ -70,20 +82,26 @@ class Accepted:
     table_id: int
     version: int
     state: GameState
-    action: str
+    action: Action
     hand_ended: bool
     finished: bool
     timers: timers.Timers
     shown: int = 0  # the version frames show (see tables.hidden_claims)
 
 
-def read_action(action, seat: int) -> Action:
-    """An Action from an Action or its text form, for ``seat``; Malformed otherwise."""
+def parse_move(text) -> Action:
+    """The Action a player's text names (the socket's or the HTTP form's); Malformed
+    with the engine's reason otherwise."""
+    try:
+        return parse_action(text)
+    except InvalidAction as exc:
+        raise Malformed(exc.message) from None
+
+
+def read_action(action: Action, seat: int) -> Action:
+    """``action``, when it is for ``seat``; Illegal otherwise."""
     if not isinstance(action, Action):
-        try:
-            action = parse_action(action)
-        except InvalidAction as exc:
-            raise Malformed(exc.message) from None
+        raise TypeError(f"submit takes an Action (parse_move reads text), not {action!r}")
     if action.seat != seat:
         raise Illegal(f"you sit at seat {seat}, but the action is for seat {action.seat}")
     return action
@@ -101,32 +119,22 @@ def read_version(version) -> int:
     return number
 
 
-# answers to a discard, and a claimed win's OK/NG answers (rules.engine.claims)
-ANSWERS = frozenset({"pass", "chi", "pon", "daiminkan", "ron", "win_anyway", "ok", "ng"})
-ANSWERING = ("calls", "answers")  # the phases in which several seats answer at once
 ATTEMPTS = 3  # a lost compare-and-set is retried: another answer may have slipped in
 
 
-def only_other_answers(log: list[str], since: int, seat: int) -> bool:
-    """Whether every action after ``since`` answered the current claim for another seat.
+def answered_since(log: list[str], since: int, seat: int) -> bool:
+    """Whether ``seat``'s answer, decided at version ``since``, stands after the log's
+    later entries (only other seats' answers to the claim: see rules.engine.answers).
 
-    Answers to one discard commute: when two seats answer at once, the one that lands
-    second saw a version that is one answer old, yet its choice is still exactly the
-    same. A claim only ends once every asked seat has answered, and a new claim needs
-    a discard or a kan in between, so "nothing but other seats' answers since, and the
-    game still waits for answers" means the caller saw this very claim.
-    """
-    for text in log[since:]:
-        parts = text.split(":")
-        if parts[0] == str(seat) or parts[1] not in ANSWERS:
-            return False
-    return True
+    Read from the newest entry back, so a long way behind stops at the first move
+    that is not such an answer."""
+    return answers_commute(seat, (parse_action(text) for text in reversed(log[since:])))
 
 
 def submit(
     game_id: int,
     seat: int,
-    action,
+    action: Action,
     version,
     *,
     clock=None,
@@ -185,7 +193,7 @@ def _submit_once(
             raise StaleVersion("the table has moved on: showing the current table", now_shown)
     else:
         if version > stored or (
-            version < stored and not only_other_answers(game.log[:stored], version, seat)
+            version < stored and not answered_since(game.log[:stored], version, seat)
         ):
             raise StaleVersion(
                 f"the table has moved on (you saw version {version}, it is at {stored}): "
@@ -193,7 +201,7 @@ def _submit_once(
                 stored,
             )
         before = states.state_of(game)
-        if version < stored and before.phase not in ANSWERING:
+        if version < stored and not waits_for_answers(before):
             raise StaleVersion("the table has moved on: showing the current table", stored)
     try:
         after, _events = apply(before, action)
@@ -244,7 +252,7 @@ def _submit_once(
         game.table_id,
         stored + 1,
         after,
-        text,
+        action,
         hand_ended,
         after.finished,
         new_timers,

@@ -16,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from players.models import Player
+from rules.engine import format_action
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 
@@ -23,7 +24,7 @@ from . import broadcast, coaching, frames, hidden_claims, lobby, states, twins, 
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
-from .submit import SubmitError, submit
+from .submit import SubmitError, parse_move, submit
 
 
 def _decorate(table: Table, user) -> Table:
@@ -248,7 +249,7 @@ def act(request, pk: int):
         accepted = submit(
             game.pk,
             mine.index,
-            request.POST.get("action", ""),
+            parse_move(request.POST.get("action", "")),  # read once, here
             request.POST.get("version"),
             shown=True,
         )
@@ -260,4 +261,4 @@ def act(request, pk: int):
     async_to_sync(broadcast.send_update)(
         table.pk, broadcast.update_event(accepted, accepted.timers)
     )
-    return JsonResponse({"version": accepted.shown, "action": accepted.action})
+    return JsonResponse({"version": accepted.shown, "action": format_action(accepted.action)})

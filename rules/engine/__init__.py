@@ -10,6 +10,7 @@ importable for the few things that are not part of the game API.
 """
 
 from .actions import Action, format_action, parse_action
+from .answers import answers_commute, is_discard_answer, logged_type, waits_for_answers
 from .errors import (
     EngineError,
     IllegalAction,
@@ -38,10 +39,13 @@ __all__ = [
     "InvalidRuleset",
     "Ruleset",
     "SeatView",
+    "answers_commute",
     "apply",
     "explain",
     "format_action",
+    "is_discard_answer",
     "legal_actions",
+    "logged_type",
     "new_game",
     "parse_action",
     "pending_seats",
@@ -49,4 +53,5 @@ __all__ = [
     "score_hand",
     "seat_view",
     "spectator_view",
+    "waits_for_answers",
 ]

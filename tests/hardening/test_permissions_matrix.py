@@ -84,7 +84,7 @@ def advance_into_second_hand(game: Game) -> Game:
         view = seat_view(state, seat)
         wins = [a for a in view.legal if a.type in ("tsumo", "ron")]
         choice = wins[0] if wins else autoplay.timeout_choice(view)
-        submit(game.pk, seat, str(choice), game.version, server_move=True)
+        submit(game.pk, seat, choice, game.version, server_move=True)
 
 
 def build_world() -> World:

@@ -9,7 +9,7 @@ import pytest
 
 from players.models import Player
 from rules.engine import pending_seats
-from rules.engine.actions import format_action
+from rules.engine.actions import parse_action
 from rules.engine.testing import QUIET, build_wall
 from rules.engine.tiles import parse_tiles
 from rules.models import Ruleset
@@ -57,8 +57,8 @@ def types(state, seat: int) -> set[str]:
 
 
 def play(game: Game, seat: int, action, clock) -> Game:
-    text = action if isinstance(action, str) else format_action(action)
-    submit(game.pk, seat, text, game.version, clock=clock)
+    move = parse_action(action) if isinstance(action, str) else action
+    submit(game.pk, seat, move, game.version, clock=clock)
     game.refresh_from_db()
     return game
 

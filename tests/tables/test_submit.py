@@ -6,13 +6,13 @@ import itertools
 import pytest
 
 from rules.engine import pending_seats
-from rules.engine.actions import format_action
+from rules.engine.actions import Action, format_action
 from rules.engine.visibility import seat_view
 from tables import autoplay, states
 from tables import submit as table_play
 from tables.models import Game, HandRecord, Table
 from tables.signals import game_finished
-from tables.submit import Illegal, Malformed, StaleVersion, submit
+from tables.submit import Illegal, Malformed, StaleVersion, parse_move, submit
 
 from .conftest import make_table, start
 
@@ -33,10 +33,10 @@ def first_move(game_row):
 
 def test_it_applies_a_legal_action_and_bumps_the_version(game, clock):
     seat, action = first_move(game)
-    accepted = submit(game.pk, seat, format_action(action), 0, clock=clock)
+    accepted = submit(game.pk, seat, action, 0, clock=clock)
     game.refresh_from_db()
-    assert accepted.version == 1 == game.version
-    assert game.log == [format_action(action)]
+    assert accepted.version == 1 == game.version and accepted.action == action
+    assert game.log == [format_action(action)]  # text only in the stored log
 
 
 def test_it_refuses_a_stale_version_and_changes_nothing(game, clock):
@@ -54,39 +54,48 @@ def test_it_refuses_an_illegal_action_with_the_reason(game, clock):
     other = (pending_seats(state)[0] + 1) % 4
     someone_elses_tile = state.hands[other][0]
     seat = pending_seats(state)[0]
-    text = f"{seat}:discard:{format_action(autoplay.timeout_choice(seat_view(state, seat))).split(':')[2]}"
-    wrong = (
-        text.rsplit(":", 1)[0]
-        + ":"
-        + format_action(
-            autoplay.timeout_choice(seat_view(state, seat))._replace(tile=someone_elses_tile)
-        ).split(":")[2]
-    )
+    wrong = Action(seat, "discard", someone_elses_tile)
     with pytest.raises(Illegal) as info:
         submit(game.pk, seat, wrong, 0, clock=clock)
     assert "do not hold" in info.value.message
     with pytest.raises(Illegal) as info:
-        submit(game.pk, other, f"{other}:pass", 0, clock=clock)
+        submit(game.pk, other, Action(other, "pass"), 0, clock=clock)
     assert "turn" in info.value.message or "nothing" in info.value.message
     game.refresh_from_db()
     assert game.version == 0 and game.log == []
 
 
 @pytest.mark.parametrize(
-    ("text", "version", "words"),
+    ("text", "words"),
     [
-        ("0:discard", 0, "must name its tile"),
-        ("nonsense", 0, "not an action"),
-        ("0:fly:1m.0", 0, "not an action type"),
-        ("0:discard:1m.0", "twelve", "whole number"),
-        ("0:discard:1m.0", None, "whole number"),
-        ("0:discard:1m.0", -1, "negative"),
+        ("0:discard", "must name its tile"),
+        ("nonsense", "not an action"),
+        ("0:fly:1m.0", "not an action type"),
+        (None, "must be text"),
     ],
 )
-def test_it_refuses_malformed_input_with_a_message(game, clock, text, version, words):
+def test_it_reads_a_players_text_once_and_refuses_malformed_text_with_a_message(text, words):
     with pytest.raises(Malformed) as info:
-        submit(game.pk, 0, text, version, clock=clock)
+        parse_move(text)
     assert words in info.value.message
+    assert parse_move("0:discard:1m.0") == Action(0, "discard", 0)
+
+
+@pytest.mark.parametrize(
+    ("version", "words"), [("twelve", "whole number"), (None, "whole number"), (-1, "negative")]
+)
+def test_it_refuses_a_malformed_version_with_a_message(game, clock, version, words):
+    with pytest.raises(Malformed) as info:
+        submit(game.pk, 0, Action(0, "discard", 0), version, clock=clock)
+    assert words in info.value.message
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+def test_it_takes_an_action_not_its_text(game, clock):
+    seat, action = first_move(game)
+    with pytest.raises(TypeError):
+        submit(game.pk, seat, format_action(action), 0, clock=clock)
     game.refresh_from_db()
     assert game.version == 0
 
@@ -176,7 +185,7 @@ def test_it_refuses_moves_once_the_game_is_over(game, clock):
     play_out(game, clock)
     game.refresh_from_db()
     with pytest.raises(table_play.GameOver):
-        submit(game.pk, 0, "0:pass", game.version, clock=clock)
+        submit(game.pk, 0, Action(0, "pass"), game.version, clock=clock)
 
 
 def test_it_spends_the_bank_only_after_the_base_time(game, clock):
@@ -214,12 +223,12 @@ def test_it_accepts_two_answers_to_one_discard_sent_at_the_same_version(
         pytest.fail("no discard was answerable by two seats")
     version = game.version
     first, second = asked[:2]
-    submit(game.pk, first, f"{first}:pass", version, clock=clock)
-    accepted = submit(game.pk, second, f"{second}:pass", version, clock=clock)
+    submit(game.pk, first, Action(first, "pass"), version, clock=clock)
+    accepted = submit(game.pk, second, Action(second, "pass"), version, clock=clock)
     assert accepted.version == version + 2
     while accepted.state.phase == "calls":  # a third seat may still be asked
         seat = pending_seats(accepted.state)[0]
-        accepted = submit(game.pk, seat, f"{seat}:pass", accepted.version, clock=clock)
+        accepted = submit(game.pk, seat, Action(seat, "pass"), accepted.version, clock=clock)
     seat = pending_seats(accepted.state)[0]
     move = autoplay.timeout_choice(seat_view(accepted.state, seat))
     with pytest.raises(StaleVersion):  # a move of the next turn is no answer to the claim

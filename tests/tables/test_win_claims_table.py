@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 
 from players.models import Player
 from rules.engine import bots, claims, pending_seats
-from rules.engine.actions import parse_action
+from rules.engine.actions import Action, parse_action
 from rules.engine.testing import build_wall
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
@@ -159,13 +159,11 @@ def test_win_claim_timers_count_silence_as_ok_and_the_absent_answer_by_judgment(
 
     _table, game = _claim_state(claimed, four, clock)
     state = states.state_of(Game.objects.get(pk=game.pk))
-    from rules.engine.actions import Action
-
     submit(game.pk, 0, Action(0, "discard", state.drawn), 0, clock=clock)
-    submit(game.pk, 2, "2:win_anyway:" + _fmt(state.drawn), 1, clock=clock)
-    submit(game.pk, 3, "3:pass", 2, clock=clock)
-    submit(game.pk, 1, "1:pass", 3, clock=clock)
-    submit(game.pk, 2, "2:claim:mangan", 4, clock=clock)
+    submit(game.pk, 2, parse_action("2:win_anyway:" + _fmt(state.drawn)), 1, clock=clock)
+    submit(game.pk, 3, Action(3, "pass"), 2, clock=clock)
+    submit(game.pk, 1, Action(1, "pass"), 3, clock=clock)
+    submit(game.pk, 2, parse_action("2:claim:mangan"), 4, clock=clock)
     version = 5
     row = Game.objects.get(pk=game.pk)
     state = states.state_of(row)
