@@ -267,6 +267,21 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "club@localhost")
 CLUB_NAME = os.environ.get("CLUB_NAME", "Riichi Club")
 DEFAULT_RULESET = os.environ.get("DEFAULT_RULESET", "ronin")
 
+# --- the live tables' timing (see tables/conf.py; README "Configuration")
+# Seconds a bot "thinks" before each move; before a person's auto toggle plays; a lost
+# connection is waited for; extra to read a hand's result; to call Win anyway on a
+# discard (tables that settle wins by claim); a driver's lease on a game.
+TABLE_BOT_DELAY = float(os.environ.get("TABLE_BOT_DELAY", "1.0"))
+TABLE_AUTO_DELAY = float(os.environ.get("TABLE_AUTO_DELAY", "0.3"))
+TABLE_AWAY_GRACE = float(os.environ.get("TABLE_AWAY_GRACE", "5.0"))
+TABLE_RESULT_PAUSE = float(os.environ.get("TABLE_RESULT_PAUSE", "6.0"))
+TABLE_CLAIM_WINDOW = float(os.environ.get("TABLE_CLAIM_WINDOW", "2.0"))
+TABLE_LEASE_SECONDS = float(os.environ.get("TABLE_LEASE_SECONDS", "15"))
+# Whether this process runs the table driver (bots, timers); a fixed wall seed for new
+# games (a demo, a reproducible browser test), else a random one.
+TABLE_DRIVER_AUTOSTART = env_bool("TABLE_DRIVER_AUTOSTART", True)
+TABLE_SEED = int(os.environ["TABLE_SEED"]) if os.environ.get("TABLE_SEED") else None
+
 # --- abuse limits of the live tables (see tables/limits.py)
 # Per socket and per account (shared by that account's sockets in one process):
 # messages per second after a burst; larger socket messages are refused unread.

@@ -1,8 +1,9 @@
-"""The live tables' tunables, each with a default.
+"""The live tables' tunables.
 
-A value is read from Django settings first (tests override them there), then from
-an environment variable of the same name (so a daphne process started by a test
-or an operator can be tuned without touching settings.py), then the default.
+Every ``TABLE_*`` knob is read from the environment in ``mahjong_site/settings.py``
+and listed, with its default and meaning, in the README ("Configuration"); tests
+override them as settings. This module only reads them: ``value`` gives the setting,
+``seconds`` a duration as a float. The timing knobs are:
 
 =========================  =======  ===============================================
 name                       default  meaning
@@ -16,50 +17,20 @@ TABLE_LEASE_SECONDS        15       how long a driver's lease on a game lasts
 TABLE_DRIVER_AUTOSTART     true     run the driver in this process
 TABLE_SEED                 (none)   fixed wall seed for new games
 =========================  =======  ===============================================
+
+(the abuse limits, ``TABLE_MESSAGE_*``, ``TABLE_ACCOUNT_*`` and ``TABLE_OPEN_LIMIT``,
+are described in :mod:`tables.limits`).
 """
 
 from __future__ import annotations
 
-import os
-from functools import cache
-
 from django.conf import settings
-from django.dispatch import receiver
-from django.test.signals import setting_changed
-
-DEFAULTS = {
-    "TABLE_BOT_DELAY": 1.0,
-    "TABLE_AUTO_DELAY": 0.3,
-    "TABLE_AWAY_GRACE": 5.0,
-    "TABLE_RESULT_PAUSE": 6.0,
-    "TABLE_CLAIM_WINDOW": 2.0,
-    "TABLE_LEASE_SECONDS": 15.0,
-    "TABLE_DRIVER_AUTOSTART": True,
-    "TABLE_SEED": None,
-}
 
 
-@cache
 def value(name: str):
-    found = getattr(settings, name, None)
-    if found is not None:
-        return found
-    text = os.environ.get(name, "")
-    if text != "":
-        default = DEFAULTS[name]
-        if isinstance(default, bool):
-            return text.strip().lower() in ("1", "true", "yes", "on")
-        if default is None:
-            return int(text)
-        return float(text)
-    return DEFAULTS[name]
+    """The setting ``name`` (``TABLE_SEED`` may be None: no fixed seed)."""
+    return getattr(settings, name)
 
 
 def seconds(name: str) -> float:
     return float(value(name))
-
-
-@receiver(setting_changed)
-def forget(**kwargs) -> None:
-    """Values are read once per process; a test that overrides a setting resets them."""
-    value.cache_clear()

@@ -39,20 +39,10 @@ from django.conf import settings
 
 from . import clock as clocks
 
-DEFAULTS = {
-    "TABLE_MESSAGE_RATE": 10.0,
-    "TABLE_MESSAGE_BURST": 20,
-    "TABLE_ACCOUNT_RATE": 25.0,
-    "TABLE_ACCOUNT_BURST": 50,
-    "TABLE_MESSAGE_MAX_BYTES": 4096,
-    "TABLE_OPEN_LIMIT": 3,
-}
-
 
 def setting(name: str):
-    """The setting (settings.py reads the environment; tests override it), else the default."""
-    value = getattr(settings, name, None)
-    return DEFAULTS[name] if value is None else value
+    """The setting (settings.py reads the environment, README lists it; tests override it)."""
+    return getattr(settings, name)
 
 
 def _seconds(clock) -> float:
