@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from rules.engine import pending_seats
-from rules.engine.actions import format_action
+from rules.engine.actions import format_action, parse_action
 from rules.engine.visibility import seat_view
 from tables import autoplay, states
 from tables.models import Table as LiveTable
@@ -37,7 +37,7 @@ def live_settings(settings):
 
 def move(game, seat, text):
     game.refresh_from_db()
-    reply = submit(game.pk, seat, text, game.version)
+    reply = submit(game.pk, seat, parse_action(text), game.version)
     assert not getattr(reply, "message", None), reply
 
 
