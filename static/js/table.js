@@ -213,4 +213,13 @@
   }
   document.addEventListener("htmx:wsAfterMessage", afterFrame);
   document.addEventListener("DOMContentLoaded", afterFrame);
+
+  // --- a phone held sideways: the board fills the screen (table.css sizes it) ----------
+  var sideways = window.matchMedia("(max-height: 500px) and (orientation: landscape)");
+  function boardToTop() {
+    var board = document.getElementById("table-board");
+    if (sideways.matches && board) board.scrollIntoView({ block: "start" });
+  }
+  document.addEventListener("DOMContentLoaded", boardToTop);
+  if (sideways.addEventListener) sideways.addEventListener("change", boardToTop);
 })();
