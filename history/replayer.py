@@ -26,9 +26,17 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rules.engine.actions import DISCARDING, PASS, Action, parse_action
-from rules.engine.claim_values import CLAIM_TYPES, REASON_TEXT, REASONS, value_label
+from rules.engine.claim_values import (
+    CLAIM_PHASES,
+    CLAIM_TYPES,
+    DECISIONS,
+    REASON_TEXT,
+    REASONS,
+    value_label,
+)
 from rules.engine.game import apply
 from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
@@ -36,6 +44,7 @@ from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.visibility import seat_view, spectator_view
 from tables import (
     board_markup,
+    claim_screens,
     result_markup,
     result_presenters,
     seat_presenters,
@@ -66,6 +75,8 @@ class Step:
     result: HandResult | None = None
     action: Action | None = None
     log_index: int = -1  # the game log's action after which this is the state
+    claim: Any = None  # a claimed win as it stood after this step (rules.engine.claims)
+    claim_phase: str = ""  # its phase then: claim, answers, review, or decided
 
 
 _cache: OrderedDict = OrderedDict()
@@ -126,6 +137,7 @@ def _build(game, record) -> list[Step]:
                     result=state.last_result,
                     action=action,
                     log_index=log_index,
+                    **_claim_after(before, state, action),
                 )
             )
             return steps
@@ -144,6 +156,17 @@ def _build(game, record) -> list[Step]:
                 action=call.data,
                 log_index=log_index,
             )
+        elif action.type == PASS and state.win_claim is not None and not before.win_claim:
+            wc = state.win_claim  # the last answer to the discard opens a called win
+            kind = "win_anyway" if wc.anyway else "ron"
+            head = Step(
+                kind,
+                wc.seat,
+                wc.tile,
+                state,
+                action=Action(wc.seat, kind, wc.tile),
+                log_index=log_index,
+            )
         elif action.type == PASS:
             head = None  # the pass let the discard through: only the draw shows
         else:
@@ -158,6 +181,7 @@ def _build(game, record) -> list[Step]:
                 log_index=log_index,
             )
         if head is not None:
+            head = replace(head, **_claim_after(before, state, action))
             if draws:
                 head = replace(head, rinshan=draws[-1].data == "rinshan")
             steps.append(head)
@@ -174,6 +198,16 @@ def _build(game, record) -> list[Step]:
                 )
             )
     raise NoReplay("The stored actions stop before this hand ends.")
+
+
+def _claim_after(before: GameState, state: GameState, action: Action) -> dict:
+    """The claimed win a step shows (none outside one): the claim while it is open, or
+    the claim with the review's decision the step carried out."""
+    if state.win_claim is not None and state.phase in CLAIM_PHASES:
+        return {"claim": state.win_claim, "claim_phase": state.phase}
+    if before.win_claim is not None and action.type in DECISIONS:
+        return {"claim": before.win_claim._replace(decision=action), "claim_phase": "decided"}
+    return {}
 
 
 def step_before(steps: list[Step], log_index: int) -> int:
@@ -381,7 +415,14 @@ def frame(
         seats.append(entry)
     seats.sort(key=lambda s: seat_presenters.POSITIONS.index(s["position"]))
     result = result_panel(step.result, names, hand_no, reds) if step.result is not None else None
+    claim = None
+    if step.claim is not None:
+        wc = step.claim
+        claim = claim_screens.render_record(
+            wc, step.claim_phase, names, hand_no, state.ruleset, len(state.melds[wc.seat])
+        )
     return {
+        "claim": claim,
         "seats": seats,
         "round": f"{WIND_NAMES[view.round_wind - EAST]} {view.round_number + 1}",
         "honba": view.honba,

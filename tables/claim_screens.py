@@ -17,6 +17,7 @@ import json
 
 from django.template.loader import render_to_string
 from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from rules.engine.actions import format_action
 from rules.engine.claim_values import (
@@ -85,14 +86,41 @@ def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
     wc = view.win_claim
     if wc is None or view.phase not in CLAIM_PHASES:
         return None
-    reds = tuple(view.ruleset.red_fives)
+    return panel_context(
+        wc,
+        view.phase,
+        names,
+        hand,
+        tuple(view.ruleset.red_fives),
+        view.ruleset.max_yakuman,
+        melds=len(view.melds[wc.seat]),
+        me=view.seat,
+        legal=view.legal,
+        version=version,
+    )
+
+
+def panel_context(
+    wc,
+    phase: str,
+    names: list[dict],
+    hand: int,
+    reds: tuple,
+    max_yakuman: int,
+    *,
+    melds: int = 0,
+    me: int | None = None,
+    legal=(),
+    version: int = 0,
+) -> dict:
+    """The claim panel's data for claim ``wc`` in ``phase`` (``"decided"`` once the
+    review has decided it: the replay's record of the step). ``legal`` are the
+    viewer's actions (none in a replay: the panel then only shows)."""
     concealed = list(wc.hand)
     concealed.remove(wc.tile)
     reading = wc.reading
-    legal = view.legal
-    me = view.seat
     prefill = reading.value if reading is not None and reading.value else None
-    if wc.value is not None and view.phase == "review":
+    if wc.value is not None and phase == "review":
         prefill = tuple(wc.value)
     han, fu = prefill if prefill else (None, None)
     answers = [
@@ -101,23 +129,27 @@ def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
         if o != wc.seat
     ]
     controls = {
-        "claim": view.phase == "claim" and bool(legal),
-        "answer": view.phase == "answers" and bool(legal),
-        "review": view.phase == "review" and bool(legal),
+        "claim": phase == "claim" and bool(legal),
+        "answer": phase == "answers" and bool(legal),
+        "review": phase == "review" and bool(legal),
     }
     buttons = {a.type if a.type != "chombo" else f"chombo_{a.tiles[0]}": a for a in legal}
     return {
-        "phase": view.phase,
+        "phase": phase,
+        "record": not legal and phase == "decided",
         "claimant": names[wc.seat]["name"],
         "mine": me == wc.seat,
         "how": "self-draw" if wc.discarder is None else f"ron on {names[wc.discarder]['name']}",
         "anyway": wc.anyway,
         "hand": row(concealed, hand, reds),
         "tile": tile_html(wc.tile, hand, reds, "drawn"),
-        "melds": len(view.melds[wc.seat]),
+        "melds": melds,
         "value": value_label(wc.value) if wc.value else "",
         "answers": answers,
         "reviewer": names[wc.reviewer]["name"],
+        "decision": decision_text(wc.decision) if wc.decision is not None else "",
+        "earlier": [_earlier_text(e, names) for e in wc.earlier],
+        "queue": [names[o]["name"] for o in wc.queue],
         "reading": None
         if reading is None
         else {
@@ -126,12 +158,12 @@ def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
             "value": value_label(reading.value) if reading.value else "",
             "yaku": [f"{name} {h}" for name, h in reading.yaku],
         },
-        "show_reading": view.phase == "review",
+        "show_reading": phase in ("review", "decided"),
         "controls": controls,
         "version": version,
         "hans": HAN_WITH_FU,
         "fus": FU_VALUES,
-        "limits": list(LIMITS) + [f"{n}xyakuman" for n in range(2, view.ruleset.max_yakuman + 1)],
+        "limits": list(LIMITS) + [f"{n}xyakuman" for n in range(2, max_yakuman + 1)],
         "han": han if prefill and prefill[1] != 0 else None,
         "fu": fu if prefill and fu else None,
         "limit": _limit_name(prefill) if prefill and prefill[1] == 0 else "",
@@ -144,17 +176,36 @@ def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
     }
 
 
+def _earlier_text(e, names: list[dict]) -> str:
+    """A win already fixed on the same tile (double ron): whose, and at what value."""
+    text = decision_text(e.decision)
+    if e.decision is not None and e.decision.type == "accept" and e.value is not None:
+        text += f", {value_label(e.value)}"
+    return f"{names[e.seat]['name']}'s win {text}"
+
+
 def _limit_name(value) -> str:
     from rules.engine.claim_values import value_text
 
     return value_text(value)
 
 
-def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> str:
-    """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
-    c = context(view, hand, version, names)
-    swap = ' hx-swap-oob="true"' if oob else ""
+def _panel(c: dict | None, swap: str = "") -> str:
     if c is None:
         return f'<div id="claim-panel"{swap}></div>'
     inner = render_to_string("tables/_claim.html", {"c": c})
     return f'<div id="claim-panel" class="claim-panel"{swap}>{inner}</div>'
+
+
+def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> str:
+    """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
+    return _panel(context(view, hand, version, names), ' hx-swap-oob="true"' if oob else "")
+
+
+def render_record(wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0) -> str:
+    """The same panel, without controls, for a replay's step of a claimed win: the claim
+    as it stood after the step (``phase`` ``"decided"`` once the review decided)."""
+    people = [{"name": n} for n in names]
+    reds = tuple(ruleset.red_fives)
+    c = panel_context(wc, phase, people, hand, reds, ruleset.max_yakuman, melds=melds)
+    return mark_safe(_panel(c))  # the template escaped every value

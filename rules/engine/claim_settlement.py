@@ -10,8 +10,10 @@ abandons it (play goes on as if it had not been called) or makes it a chombo
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .actions import PASS, Action
-from .claim_values import ACCEPT, CONTINUE, CORRECT, INVALID, YAKUMAN_HAN
+from .claim_values import ACCEPT, CHOMBO, CONTINUE, CORRECT, WIN_ANYWAY, YAKUMAN_HAN
 from .claims import (
     WinClaim,
     answer_legal,
@@ -20,22 +22,32 @@ from .claims import (
     review_legal,
     reviewer_of,
 )
-from .payments import base_points, chombo_payment, win_payment
+from .payments import Ron, base_points, chombo_payment, multi_ron, win_payment
 from .scoring import HandScore
 from .state import Event, GameState, HandResult, WinResult
 from .tiles import dora_of
+from .turns import put
 
 _NO_LEGAL: tuple[tuple[Action, ...], ...] = ((), (), (), ())
 _SEATS = (0, 1, 2, 3)
 
 
 def call_win(
-    s: GameState, seat: int, tile: int, discarder: int | None, chankan: bool, anyway: bool
+    s: GameState,
+    seat: int,
+    tile: int,
+    discarder: int | None,
+    chankan: bool,
+    anyway: bool,
+    queue: tuple[int, ...] = (),
+    earlier: tuple[WinClaim, ...] = (),
 ) -> tuple[GameState, list[Event]]:
     """A win is called at a claimed table: the claim phase opens for the winner.
 
     ``s`` already has the call in its log; for a ron its ``claim`` still holds the
-    answers to the discard, for an invalid win to go on from.
+    answers to the discard, for an invalid win to go on from. ``queue`` are the
+    other seats that called a win on the same tile, nearest first; ``earlier`` the
+    wins on it already fixed (a double ron).
     """
     hand = s.hands[seat] if discarder is None else tuple(sorted((*s.hands[seat], tile)))
     wc = WinClaim(
@@ -47,6 +59,8 @@ def call_win(
         hand,
         read_win(s, seat, tile, discarder, chankan),
         reviewer_of(s),
+        queue=queue,
+        earlier=earlier,
     )
     legal = list(_NO_LEGAL)
     legal[seat] = claim_legal(s, wc)
@@ -77,15 +91,68 @@ def apply_step(
     wc = wc._replace(decision=action)
     s = s.evolve(win_claim=wc)
     events = [Event("review", action.seat, wc.tile, wc)]
-    if action.type == ACCEPT:
-        assert wc.value is not None
-        return _settle(s, wc, wc.value, events)
-    if action.type == CORRECT:
-        return _settle(s, wc, (action.tiles[0], action.tiles[1]), events)
-    if action.type == INVALID:
-        s, more = _go_on(s, wc)
-        return s, events + more
-    return _chombo(s, wc, action.tiles[0] == CONTINUE, events)
+    return _decide(s, wc, action, events)
+
+
+def fixed_value(wc: WinClaim) -> tuple[int, int]:
+    """The value a fixed win is paid at: as claimed, or as the review corrected it."""
+    d = wc.decision
+    if d is not None and d.type == CORRECT:
+        return d.tiles[0], d.tiles[1]
+    assert wc.value is not None
+    return wc.value
+
+
+def _most_winners(s: GameState) -> int:
+    """How many wins one discard can pay (the ruleset's head bump / double / triple
+    ron; with the triple-ron abortive draw a third fixed win ends the hand drawn)."""
+    r = s.ruleset
+    if not r.double_ron:
+        return 1
+    return 3 if r.triple_ron or r.sanchahou else 2
+
+
+def _decide(
+    s: GameState, wc: WinClaim, action: Action, events: list[Event]
+) -> tuple[GameState, list[Event]]:
+    """Carry out the review's decision on ``wc``: the next seat that called a win on
+    the same tile claims next when the ruleset lets it win too (or when this win
+    fell), else the hand ends with the wins fixed, or play goes on."""
+    if action.type in (ACCEPT, CORRECT):
+        fixed = (*wc.earlier, wc)
+        if wc.queue and len(fixed) < _most_winners(s):
+            return _next_claim(s, wc, fixed, events)
+        return _settle(s, fixed, events)
+    if action.type == CHOMBO and action.tiles[0] != CONTINUE:
+        return _chombo_replay(s, wc, events)
+    if action.type == CHOMBO:
+        s = _chombo_dead(s, wc, events)
+    if wc.discarder is not None:  # the fallen call counts as a pass on the tile
+        claim = s.claim
+        assert claim is not None
+        s = s.evolve(claim=claim._replace(responses=put(claim.responses, wc.seat, _pass(wc))))
+    if wc.queue:
+        return _next_claim(s, wc, wc.earlier, events)
+    if wc.earlier:
+        return _settle(s, wc.earlier, events)
+    s, more = _go_on(s, wc)
+    return s, events + more
+
+
+def _pass(wc: WinClaim) -> Action:
+    return Action(wc.seat, PASS)
+
+
+def _next_claim(
+    s: GameState, wc: WinClaim, earlier: tuple[WinClaim, ...], events: list[Event]
+) -> tuple[GameState, list[Event]]:
+    """The next seat that called a win on the same discard states its claim."""
+    seat, rest = wc.queue[0], wc.queue[1:]
+    claim = s.claim
+    assert claim is not None and wc.discarder is not None
+    anyway = claim.responses[seat].type == WIN_ANYWAY
+    s, more = call_win(s, seat, wc.tile, wc.discarder, wc.chankan, anyway, rest, earlier)
+    return s, events + more
 
 
 def _ura_count(s: GameState, wc: WinClaim, ura: tuple[int, ...]) -> int:
@@ -94,45 +161,94 @@ def _ura_count(s: GameState, wc: WinClaim, ura: tuple[int, ...]) -> int:
     return sum(1 for t in tiles for d in dora if t >> 2 == d)
 
 
-def _settle(
-    s: GameState, wc: WinClaim, value: tuple[int, int], events: list[Event]
-) -> tuple[GameState, list[Event]]:
-    """The win is fixed at ``value``: pay it and end the hand."""
-    from .handend import _result, _ura, finish_hand
-    from .turns import put
+class _Paid(NamedTuple):
+    wc: WinClaim
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    limit: str | None
+    yakuman: int
+    base: int
+    pao: int | None
+    pao_base: int | None
 
-    seat, r = wc.seat, s.ruleset
-    han, fu = value
-    ura = _ura(s, (seat,))
-    extra = _ura_count(s, wc, ura) if ura and han < YAKUMAN_HAN else 0
-    if wc.reading is not None and wc.reading.valid and wc.reading.value == value:
+
+def _paid(s: GameState, wc: WinClaim, ura: tuple[int, ...]) -> _Paid:
+    """What a fixed win is worth: its value, a riichi winner's ura dora (revealed now)
+    and any liability."""
+    r = s.ruleset
+    han, fu = fixed_value(wc)
+    extra = _ura_count(s, wc, ura) if ura and s.riichi[wc.seat] and han < YAKUMAN_HAN else 0
+    if wc.reading is not None and wc.reading.valid and wc.reading.value == (han, fu):
         yaku = wc.reading.yaku
     else:
         yaku = (("Claimed at the table", han),)
     if extra:
         yaku = (*yaku, ("Ura dora", extra))
-    total = han + extra
     yakuman = han // YAKUMAN_HAN if han >= YAKUMAN_HAN and not fu else 0
     if yakuman:
         base, limit = base_points(0, 0, r, yakuman=yakuman)
     else:
-        base, limit = base_points(total, fu or 30, r)
-    sticks = s.riichi_sticks
+        base, limit = base_points(han + extra, fu or 30, r)
     pao, pao_base = _liability(s, wc, yaku, base) if yakuman else (None, None)
-    payment = win_payment(
-        base, seat, s.round_number, wc.tsumo, wc.discarder, s.honba, sticks, pao, pao_base
-    )
-    score = HandScore(yaku, total, fu, (), limit, yakuman, base, payment)
-    win = WinResult(seat, wc.discarder, wc.tile, wc.hand, s.melds[seat], score, payment, pao)
-    if wc.discarder is not None and not wc.chankan:
-        river = s.discards[wc.discarder]
-        if river and river[-1].tile == wc.tile:
+    return _Paid(wc, yaku, han + extra, fu, limit, yakuman, base, pao, pao_base)
+
+
+def _settle(
+    s: GameState, fixed: tuple[WinClaim, ...], events: list[Event]
+) -> tuple[GameState, list[Event]]:
+    """The wins are fixed: pay them (nearest winner first) and end the hand."""
+    from .handend import _result, _ura, abortive_draw, finish_hand
+
+    r = s.ruleset
+    last = fixed[-1]
+    seats = tuple(wc.seat for wc in fixed)
+    if len(fixed) == 3 and r.sanchahou and not r.triple_ron:
+        s = s.evolve(win_claim=None)
+        s, more = abortive_draw(s, "sanchahou")
+        return s, events + more
+    ura = _ura(s, seats)
+    paid = [_paid(s, wc, ura) for wc in fixed]
+    if last.tsumo:
+        (p,) = paid
+        payments = [
+            win_payment(
+                p.base,
+                p.wc.seat,
+                s.round_number,
+                True,
+                None,
+                s.honba,
+                s.riichi_sticks,
+                p.pao,
+                p.pao_base,
+            )
+        ]
+    else:
+        rons = [Ron(p.wc.seat, p.base, p.pao, p.pao_base) for p in paid]
+        payments = multi_ron(rons, last.discarder, s.round_number, s.honba, s.riichi_sticks, r)
+    by_seat = {pay.winner: pay for pay in payments}
+    wins = []
+    deltas = [0, 0, 0, 0]
+    for p in sorted(paid, key=lambda p: (p.wc.seat - (last.discarder or 0) - 1) % 4):
+        payment = by_seat[p.wc.seat]
+        deltas = [a + b for a, b in zip(deltas, payment.deltas(), strict=True)]
+        score = HandScore(p.yaku, p.han, p.fu, (), p.limit, p.yakuman, p.base, payment)
+        wc = p.wc
+        win = WinResult(
+            wc.seat, wc.discarder, wc.tile, wc.hand, s.melds[wc.seat], score, payment, p.pao
+        )
+        wins.append(win)
+    if last.discarder is not None and not last.chankan:
+        river = s.discards[last.discarder]
+        if river and river[-1].tile == last.tile:
             river = (*river[:-1], river[-1]._replace(called=True))
-            s = s.evolve(discards=put(s.discards, wc.discarder, river))
-    kind = "tsumo" if wc.tsumo else "ron"
-    result = _result(s, kind, (win,), tuple(payment.deltas()), ura=ura)._replace(claim=wc)
+            s = s.evolve(discards=put(s.discards, last.discarder, river))
+    kind = "tsumo" if last.tsumo else "ron"
+    result = _result(s, kind, tuple(wins), tuple(deltas), ura=ura)._replace(claim=last)
     s = s.evolve(win_claim=None)
-    s, more = finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
+    dealer_stays = s.round_number in seats
+    s, more = finish_hand(s, result, dealer_stays=dealer_stays, sticks_next=0)
     return s, events + more
 
 
@@ -171,20 +287,23 @@ def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     return resolve_answers(s, claim._replace(responses=responses), {})
 
 
-def _chombo(
-    s: GameState, wc: WinClaim, go_on: bool, events: list[Event]
-) -> tuple[GameState, list[Event]]:
-    from .turns import put
-
+def _chombo_dead(s: GameState, wc: WinClaim, events: list[Event]) -> GameState:
+    """Chombo, play goes on: the ruleset's payment, one more chombo, a dead hand."""
     offender = wc.seat
     deltas = chombo_payment(offender, s.round_number, s.ruleset)
     counts = put(s.chombo_counts, offender, s.chombo_counts[offender] + 1)
-    if go_on:
-        scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
-        s = s.evolve(scores=scores, chombo_counts=counts, dead=put(s.dead, offender, True))
-        events.append(Event("chombo", offender, None, tuple(deltas)))
-        s, more = _go_on(s, wc)
-        return s, events + more
+    scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
+    events.append(Event("chombo", offender, None, tuple(deltas)))
+    return s.evolve(scores=scores, chombo_counts=counts, dead=put(s.dead, offender, True))
+
+
+def _chombo_replay(
+    s: GameState, wc: WinClaim, events: list[Event]
+) -> tuple[GameState, list[Event]]:
+    """Chombo, game over for the hand (every other call on the tile with it)."""
+    offender = wc.seat
+    deltas = chombo_payment(offender, s.round_number, s.ruleset)
+    counts = put(s.chombo_counts, offender, s.chombo_counts[offender] + 1)
     return _replay_hand(s, wc, deltas, counts, events)
 
 

@@ -10,8 +10,15 @@ win goes the way it goes at a club table:
    ``ron``) are still offered for hands the engine accepts when
    ``ruleset.one_han_check`` is on; with it off a human has only *win anyway*.
    Robot seats are offered only legal wins, so a bot never calls a false win.
-   When several seats call a win on one discard, the nearest after the
-   discarder claims first (the others' calls count again if it is invalid);
+   When several seats call a win on one discard they claim one after the other,
+   the nearest after the discarder first (``WinClaim.queue``). The ruleset's
+   multiple-ron settings decide how many of them can win: with a head bump
+   (``double_ron`` off) the first win fixed ends the hand and the later calls
+   lapse; with double (or triple) ron every call is claimed, answered and reviewed
+   in turn and the wins fixed are paid together (``WinClaim.earlier``), and with
+   the triple-ron abortive draw three fixed wins make the hand a draw. A call that
+   falls (invalid, or a chombo played on) is a pass on the tile and the next
+   caller claims; a chombo that ends the hand ends every call with it;
 2. **the claim** (phase ``"claim"``): the winner states han and fu or a limit;
    with ``ruleset.evaluate_by_app`` the winner's view carries the engine's value
    to pre-fill the form. From here on every seat sees the winner's hand, the
@@ -117,6 +124,8 @@ class WinClaim(NamedTuple):
     value: tuple[int, int] | None = None  # as claimed
     answers: tuple[Action | None, ...] = (None, None, None, None)
     decision: Action | None = None  # the review's decision once made
+    queue: tuple[int, ...] = ()  # the other seats that called a win on the tile, in order
+    earlier: tuple[WinClaim, ...] = ()  # wins on the same tile already fixed (double ron)
 
     @property
     def tsumo(self) -> bool:
@@ -337,6 +346,8 @@ def claim_to_dict(wc: WinClaim) -> dict[str, Any]:
         "value_label": value_label(wc.value) if wc.value else None,
         "answers": [format_action(a) if a else None for a in wc.answers],
         "decision": format_action(wc.decision) if wc.decision else None,
+        "queue": list(wc.queue),
+        "earlier": [claim_to_dict(e) for e in wc.earlier],
         "reading": None
         if reading is None
         else {

@@ -248,7 +248,10 @@ def resolve_answers(s: GameState, claim: Claim, changes: dict) -> tuple[GameStat
         if claimants and claims.claimed(s):
             first = claimants[0]
             anyway = responses[first].type == WIN_ANYWAY
-            return claim_settlement.call_win(s, first, claim.tile, claim.seat, chankan, anyway)
+            queue = tuple(claimants[1:])
+            return claim_settlement.call_win(
+                s, first, claim.tile, claim.seat, chankan, anyway, queue
+            )
         if claimants:
             return ron_wins(s, claimants, claim.seat, claim.tile, chankan)
         return _kan_survives(s)

@@ -99,3 +99,57 @@ def test_win_claim_tenhou_export_writes_a_settled_claim_as_a_win():
     entry = export(state.setup, list(state.actions), NAMES)["log"][0][-1]
     assert entry[0] == "和了" and entry[1] == [-1300, 1300, 0, 0]
     assert entry[2][:3] == [1, 0, 1] and entry[2][3] == "40符1飜1300点"
+
+
+def _stored_claimed_game():
+    """Cy's false win ruled a chombo played on; Ben's self-drawn win then fixed."""
+    from history.logs.store import store_game
+
+    state = scenario({1: TANYAO}, draws="5s2s", ruleset=CLAIMED, dora="9p", ura="9m")
+    state = play(state, "0:discard:5s", "1:pass", "3:pass", "2:win_anyway")
+    for line in ("2:claim:mangan", "0:ng:noten", "1:ng:wrong_value", "3:ok"):
+        state, _ = apply(state, parse_action(line))
+    state, _ = apply(state, parse_action("0:chombo:continue"))
+    state = play(state, "1:tsumo")
+    for line in ("1:claim:yakuman", "0:ok", "2:ok", "3:ok", "0:accept"):
+        state, _ = apply(state, parse_action(line))
+    return store_game(title="Claims", players=NAMES, setup=state.setup, actions=state.actions)
+
+
+def test_win_claim_replay_shows_the_claim_panel_of_the_live_table(client, db):
+    import html
+    import re
+
+    from django.urls import reverse
+
+    game = _stored_claimed_game()
+    url = reverse("history:replay", args=[game.pk, 0])
+    panels = {}
+    step = 0
+    while True:
+        page = client.get(f"{url}?view=3&step={step}", HTTP_HX_REQUEST="true").content.decode()
+        label = html.unescape(re.search(r'class="step-label">([^<]*)<', page).group(1))
+        if 'class="claim-box' in page and label not in panels:  # first time: the first claim
+            panel = page.split('<div id="claim-panel"')[1].split("</section>")[0]
+            panels[label] = html.unescape(panel)
+        if 'class="button step-forward"' not in page:
+            break
+        step += 1
+    call = panels["Cy calls a win (Win anyway) on 5s"]
+    assert "Cy calls a win" in call and "ron on Ann, Win anyway" in call
+    assert call.count('class="tile') >= 14  # the claimed hand and the winning tile
+    claimed = panels["Cy claims mangan"]
+    assert "Claimed: <strong>mangan</strong>" in claimed
+    assert "The app's reading" not in claimed  # not before the review, as at the table
+    review = panels["Di answers OK"]
+    assert "NG: the hand is not complete (noten)" in review and "NG: the value is wrong" in review
+    assert "The app's reading:</strong> not a valid win: the hand is not complete" in review
+    decided = panels["Ann reviews the win: chombo, the hand goes on dead"]
+    assert "Ann's review:</strong> chombo, the hand goes on dead" in decided
+    assert "The app's reading" in decided
+    assert 'class="claim-form"' not in decided and "review-accept" not in decided  # no controls
+    end = panels["Tsumo: Ben wins on 2s"]
+    assert "Ben calls a win" in end and "Ann's review:</strong> fixed as claimed" in end
+    assert "a valid win, yakuman" in end and "Chiihou 13" in end
+    # the same template as the live table's claim screens
+    assert 'aria-label="Claimed win"' in end
