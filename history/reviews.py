@@ -35,12 +35,17 @@ STALE = dt.timedelta(minutes=5)
 Job = Callable[[], None]
 
 
+# at most this many reviews are computed at once in a process; more wait their turn
+_slots = threading.BoundedSemaphore(2)
+
+
 def thread_runner(job: Job) -> None:
     """Run ``job`` in a daemon thread that closes its database connection when done."""
 
     def run() -> None:
         try:
-            job()
+            with _slots:
+                job()
         finally:
             connections.close_all()
 

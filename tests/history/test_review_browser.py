@@ -1,0 +1,133 @@
+"""The game review in a real browser: a bot game and an imported Tenhou log.
+
+The review is computed by the site's own background runner (a thread in the daphne
+child); the page shows its progress and polls until it is stored, then the test
+steps through decisions by the buttons and the arrow keys, opens a marked moment,
+and saves screenshots at 1280x800 and 390x844 under /work/notes/shots/review/.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from history.logs.importer import import_log
+from history.models import GameReview
+from history.review_pages import flat_decisions
+
+from .conftest import DATA, play_and_store
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/work/notes/shots/review")
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def keep(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    if name.endswith("-390"):  # the phone's first screens, at their real size
+        for n, selector in enumerate(("#review", "#decision h2", "#summary")):
+            target = page.locator(selector).first
+            if target.count():
+                target.scroll_into_view_if_needed()
+                page.evaluate(
+                    "s => document.querySelector(s).scrollIntoView({block: 'start'})", selector
+                )
+                page.screenshot(path=str(SHOTS / f"{name}-screen{n + 1}.png"))
+
+
+def decision(page) -> int:
+    return int(page.locator("#review").get_attribute("data-decision"))
+
+
+def wait_for_decision(page, number: int) -> None:
+    page.wait_for_function(
+        f"document.querySelector('#review') && document.querySelector('#review').dataset.decision === '{number}'"
+    )
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
+def open_review(page, site_url, path: str) -> None:
+    page.goto(site_url + path)
+    # the first visit starts the review; the page polls until it is stored
+    page.wait_for_selector("#review[data-decision]", timeout=20_000)
+
+
+def step(page, name: str) -> None:
+    """Forward twice by the button, back once by the keyboard, then a marked moment."""
+    start = decision(page)
+    page.click("a.step-forward")
+    wait_for_decision(page, start + 1)
+    page.click("a.step-forward")
+    wait_for_decision(page, start + 2)
+    assert f"d={start + 2}" in page.url  # each step is pushed into the address bar
+    page.keyboard.press("ArrowLeft")
+    wait_for_decision(page, start + 1)
+    page.keyboard.press("ArrowRight")
+    wait_for_decision(page, start + 2)
+    assert page.locator(".review-choice").count() == 1
+    assert page.locator("#table-board").count() == 1
+    moments = page.locator("a.moment")
+    if moments.count():
+        href = moments.first.get_attribute("href")
+        moments.first.click()
+        wait_for_decision(page, int(href.split("d=")[1]))
+        assert page.locator(".review-choice .mark").count() >= 1
+    keep(page, f"{name}-1280")
+    page.set_viewport_size(PHONE)
+    assert no_sideways_scroll(page), name
+    keep(page, f"{name}-390")
+    page.set_viewport_size(DESKTOP)
+
+
+def test_it_reviews_a_bot_game_and_an_imported_log_step_by_step(browser_page, site_url, members):
+    page = browser_page
+    page.set_viewport_size(DESKTOP)
+    game = play_and_store(members, [21])[0]
+
+    # from the game page's Review button to the progress, then the review itself
+    page.goto(f"{site_url}/players/games/{game.pk}/")
+    page.click("table.standings a.review-link >> nth=0")
+    page.wait_for_selector("#review[data-decision='0']", timeout=20_000)
+    assert page.locator(".review-candidates tbody tr").count() > 0
+    assert page.locator(".review-candidates img").count() > 0
+    assert "%" in page.locator(".review-summary .agreement").inner_text()
+    step(page, "bot-game")
+
+    report = import_log(
+        "real_tenhou_hanchan_2019.xml", (DATA / "real_tenhou_hanchan_2019.xml").read_bytes()
+    )
+    open_review(page, site_url, f"/players/games/{report.game_id}/review/2/")
+    step(page, "imported-log")
+
+    # a decision against a threat (danger columns) and a ready hand's waits with values
+    data = GameReview.objects.get(game_id=report.game_id, seat=2).data
+    found = {
+        "danger": first(data, lambda d: d.get("threats")),
+        "waits": first(data, lambda d: any(c["waits"] for c in d.get("candidates", []))),
+        "call": first(data, lambda d: d.get("calls")),
+    }
+    for name, number in found.items():
+        if number is None:
+            continue
+        page.set_viewport_size(DESKTOP)
+        page.goto(f"{site_url}/players/games/{report.game_id}/review/2/?d={number}")
+        wait_for_decision(page, number)
+        keep(page, f"imported-{name}-1280")
+        page.set_viewport_size(PHONE)
+        assert no_sideways_scroll(page), name
+        keep(page, f"imported-{name}-390")
+    assert found["danger"] is not None
+    assert page.locator(".review-choice").count() == 1
+    assert not page.console_errors, page.console_errors
+
+
+def first(data, test):
+    numbers = [n for n, d in enumerate(flat_decisions(data)) if test(d)]
+    return numbers[0] if numbers else None
