@@ -32,6 +32,10 @@ class Game:
     seed: int | None = None
     duplicate: bool = False
     finished_at: datetime.datetime | None = None
+    # referees' penalties (tournaments.penalties): points off the final result, and
+    # how many of them were chombos
+    penalties: tuple[int, int, int, int] = (0, 0, 0, 0)
+    penalty_chombos: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def step(self):
@@ -144,12 +148,13 @@ def build(
                 continue
             s = standings[seat]
             row = row_for(player)
-            row.total += s.final
+            final = s.final - game.penalties[seat]
+            row.total += final
             row.games += 1
             row.places[s.place - 1] += 1
-            row.penalties += s.penalty
-            row.chombos += game.chombos[seat]
-            row.by_step[game.step] = row.by_step.get(game.step, 0) + s.final
+            row.penalties += s.penalty + game.penalties[seat]
+            row.chombos += game.chombos[seat] + game.penalty_chombos[seat]
+            row.by_step[game.step] = row.by_step.get(game.step, 0) + final
     for player, entry in entries.items():
         if not entry.substitute and not entry.withdrawn:
             row_for(player)

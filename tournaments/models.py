@@ -341,3 +341,32 @@ class ScoredHand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of {self.table}"
+
+
+class Penalty(models.Model):
+    """Points a referee takes off a player's final result at one table, with the reason.
+
+    A chombo the referee rules after the hands (under the ruleset's penalty) or a
+    penalty for conduct (slow play, a wrong procedure). It counts in the standings
+    once the table has a result; every penalty and its removal is in the table's
+    correction log.
+    """
+
+    CHOMBO, CONDUCT = "chombo", "penalty"
+    KINDS = [(CHOMBO, "Chombo"), (CONDUCT, "Penalty points")]
+
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="penalties")
+    wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
+    kind = models.CharField(max_length=10, choices=KINDS, default=CONDUCT)
+    points = models.PositiveIntegerField(help_text="Taken off the final result, in points.")
+    reason = models.CharField(max_length=200)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "recorded_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} -{self.points}, {WIND_NAMES[self.wind]}: {self.reason}"

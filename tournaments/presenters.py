@@ -172,6 +172,7 @@ def results(tournament: Tournament, start=None, end=None) -> list[dict]:
         for wind in range(4):
             s = standings[wind]
             seat = seats.get(wind)
+            penalty = s.penalty + game.penalties[wind]
             out.append(
                 {
                     "round": str(game.round) if game.round is not None else "league",
@@ -183,8 +184,8 @@ def results(tournament: Tournament, start=None, end=None) -> list[dict]:
                     "place": str(s.place),
                     "uma": format_final(s.uma),
                     "oka": format_final(s.oka),
-                    "penalty": format_final(-s.penalty) if s.penalty else "0",
-                    "final": format_final(s.final),
+                    "penalty": format_final(-penalty) if penalty else "0",
+                    "final": format_final(s.final - game.penalties[wind]),
                 }
             )
     return out

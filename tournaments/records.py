@@ -54,7 +54,7 @@ def played_tables(tournament: Tournament, start=None, end=None):
         Table.objects.filter(tournament=tournament, result__isnull=False)
         .exclude(table_id__in=sealed_links())
         .select_related("result", "round")
-        .prefetch_related("seats__player", "chombos")
+        .prefetch_related("seats__player", "chombos", "penalties")
         .order_by("round__number", "result__finished_at", "number", "pk")
     )
     if start:
@@ -70,6 +70,11 @@ def as_game(table: Table) -> Game:
     chombos = [0, 0, 0, 0]
     for chombo in table.chombos.all():
         chombos[chombo.wind] += 1
+    penalty_points = [0, 0, 0, 0]
+    penalty_chombos = [0, 0, 0, 0]
+    for penalty in table.penalties.all():
+        penalty_points[penalty.wind] += penalty.points
+        penalty_chombos[penalty.wind] += penalty.kind == "chombo"
     return Game(
         key=table.pk,
         players=tuple(seats[w].player_id if w in seats else None for w in range(4)),
@@ -83,6 +88,8 @@ def as_game(table: Table) -> Game:
         else (table.round.seed if table.round else None),
         duplicate=bool(table.round and table.round.duplicate),
         finished_at=result.finished_at,
+        penalties=tuple(penalty_points),
+        penalty_chombos=tuple(penalty_chombos),
     )
 
 

@@ -21,7 +21,7 @@ from rules.engine.handvalue import blocked_yaku, fu_choices
 from rules.engine.scoresheet import round_name
 from rules.engine.standings import format_final
 
-from . import scored_forms, scored_tables
+from . import penalties, scored_forms, scored_tables
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
@@ -115,7 +115,7 @@ def _time_note(table: Table, sheet) -> str:
     return "Time is up: play the hand in play and one more hand."
 
 
-def _context(request, table: Table, parsed=None, data=None) -> dict:
+def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -> dict:
     sheet = scored_tables.sheet_of(table)
     names = _names(table)
     hands = list(table.hands.order_by("number").select_related("entered_by"))
@@ -174,6 +174,11 @@ def _context(request, table: Table, parsed=None, data=None) -> dict:
         "fu_choices": scored_forms.FU_CHOICES,
         "picker_yaku": scored_forms.PICKER_YAKU,
         "corrections": table.corrections.select_related("changed_by"),
+        "penalties": [
+            {"row": p, "text": penalties.describe(p), "name": names[p.wind]}
+            for p in table.penalties.select_related("recorded_by")
+        ],
+        "penalty_form": penalty_form or penalties.PenaltyForm(table=table),
         **(
             timer_context(table.round)
             if table.round and table.round.published and not table.tournament.is_online
@@ -275,3 +280,50 @@ def score_confirm(request, tournament_id, table_pk):
     if not request.user.is_authenticated:
         return forbidden(request, "Sign in to confirm a table.", table.tournament)
     return _act(request, table, lambda: scored_tables.confirm(table, request.user))
+
+
+@require_POST
+def penalty_add(request, tournament_id, table_pk):
+    """A referee's chombo or penalty points, with a reason (errors at the field)."""
+    table = _table(tournament_id, table_pk)
+    if not table.tournament.is_referee(request.user):
+        return forbidden(
+            request, "Only the event's referees and organizers record penalties.", table.tournament
+        )
+    form = penalties.PenaltyForm(request.POST, table=table)
+    if form.is_valid():
+        try:
+            penalties.add(
+                table,
+                form.cleaned_data["wind"],
+                form.cleaned_data["kind"],
+                form.cleaned_data["points"],
+                form.cleaned_data["reason"],
+                request.user,
+            )
+        except penalties.Refused as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, "The penalty is recorded.")
+            return redirect(_url(table) + "#penalties")
+    context = _context(request, table, penalty_form=form)
+    return render(request, "tournaments/scored_table.html", context)
+
+
+@require_POST
+def penalty_remove(request, tournament_id, table_pk, penalty_id):
+    table = _table(tournament_id, table_pk)
+    if not table.tournament.is_referee(request.user):
+        return forbidden(
+            request,
+            "Only the event's referees and organizers withdraw penalties.",
+            table.tournament,
+        )
+    penalty = get_object_or_404(table.penalties, pk=penalty_id)
+    try:
+        penalties.remove(penalty, request.user, request.POST.get("reason", "")[:200])
+    except penalties.Refused as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, "The penalty is withdrawn.")
+    return redirect(_url(table) + "#penalties")

@@ -96,6 +96,16 @@ urlpatterns = [
         scored_views.score_confirm,
         name="score_confirm",
     ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/penalties/",
+        scored_views.penalty_add,
+        name="penalty_add",
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/penalties/<int:penalty_id>/remove/",
+        scored_views.penalty_remove,
+        name="penalty_remove",
+    ),
     path("<int:tournament_id>/games/new/", views.league_game_new, name="league_game"),
     path("<int:tournament_id>/standings/", views.standings, name="standings"),
     path("<int:tournament_id>/standings/live/", views.standings_partial, name="standings_partial"),

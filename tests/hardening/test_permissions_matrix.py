@@ -725,6 +725,22 @@ ROWS = [
         only(ROLES, 302, anonymous=403),
         method="post",
     ),
+    Row(
+        "t_penalty_add",
+        "tournaments:penalty_add",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"wind": "0", "kind": "penalty", "points": "100", "reason": "matrix"},
+    ),
+    Row(
+        "t_penalty_remove",
+        "tournaments:penalty_remove",
+        lambda w: [w.event.pk, w.tournament_table.pk, 999999],
+        only(ORGANIZERS, 404),
+        method="post",
+        data={"reason": "matrix"},
+    ),
     Row("t_timer", "tournaments:timer", lambda w: [w.event.pk, w.round_number], EVERYONE),
     Row(
         "t_timer_action",

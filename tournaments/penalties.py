@@ -1,0 +1,158 @@
+"""Referees' penalties: chombo or penalty points against a seat of a table, with a reason.
+
+A referee (or organizer) records a penalty with :func:`add`; it is taken off that
+player's final result in the standings (:mod:`tournaments.leaderboard` adds it up) and
+listed in the table's correction log with who, when and why, as is its removal
+(:func:`remove`). A chombo defaults to the ruleset's chombo penalty.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+from django import forms
+from django.db import transaction
+from django.utils import timezone
+
+from rules.engine.standings import format_final
+
+from . import signals
+from .models import WIND_NAMES, Correction, Penalty
+from .models import TournamentTable as Table
+
+Clock = Callable[[], datetime.datetime]
+MAX_POINTS = 200_000
+
+
+class Refused(Exception):
+    """A penalty the visitor may not record or remove; the message says why."""
+
+
+class PenaltyForm(forms.Form):
+    wind = forms.TypedChoiceField(
+        coerce=int,
+        choices=list(enumerate(WIND_NAMES)),
+        label="Player",
+        error_messages={
+            "required": "Choose the player.",
+            "invalid_choice": "Choose a player of this table.",
+        },
+    )
+    kind = forms.ChoiceField(choices=Penalty.KINDS, label="Penalty", initial=Penalty.CHOMBO)
+    points = forms.IntegerField(
+        required=False,
+        label="Points taken off",
+        help_text="In points, e.g. 20000 for 20.0. Empty for a chombo: the ruleset's penalty.",
+    )
+    reason = forms.CharField(
+        max_length=200,
+        label="Reason",
+        error_messages={
+            "required": "Give the reason: it goes into the correction log.",
+        },
+    )
+
+    def __init__(self, *args, table: Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        names = {s.wind: s.player_name for s in table.seats.all()}
+        self.fields["wind"].choices = [
+            (w, f"{WIND_NAMES[w]}: {names.get(w, 'empty seat')}") for w in range(4)
+        ]
+        self.chombo_points = table.tournament.engine_ruleset().chombo_penalty
+
+    def clean(self):
+        data = super().clean()
+        points = data.get("points")
+        if data.get("kind") == Penalty.CHOMBO and points is None:
+            points = self.chombo_points
+        if points is None:
+            self.add_error("points", "Enter the points to take off.")
+        elif not 0 < points <= MAX_POINTS:
+            self.add_error("points", f"Enter between 1 and {MAX_POINTS:,} points.")
+        data["points"] = points
+        if data.get("wind") is not None and not self.table.seats.filter(wind=data["wind"]).exists():
+            self.add_error("wind", "Nobody sits there at this table.")
+        return data
+
+
+def _log(table: Table, field: str, old: str, new: str, reason: str, user, now) -> None:
+    Correction.objects.create(
+        table=table,
+        field=field,
+        old_value=old[:200],
+        new_value=new[:200],
+        reason=reason[:200],
+        changed_by=user if getattr(user, "is_authenticated", False) else None,
+        changed_at=now,
+    )
+
+
+def _check(table: Table, user) -> None:
+    if table.tournament.closed:
+        raise Refused("This event is closed; nothing can change any more.")
+    if not table.tournament.is_referee(user):
+        raise Refused("Only the event's referees and organizers can record penalties.")
+
+
+def describe(penalty: Penalty) -> str:
+    return f"{penalty.get_kind_display()} {format_final(-penalty.points)}"
+
+
+def add(
+    table: Table,
+    wind: int,
+    kind: str,
+    points: int,
+    reason: str,
+    user,
+    *,
+    clock: Clock = timezone.now,
+) -> Penalty:
+    _check(table, user)
+    now = clock()
+    with transaction.atomic():
+        penalty = Penalty.objects.create(
+            table=table,
+            wind=wind,
+            kind=kind,
+            points=points,
+            reason=reason.strip(),
+            recorded_by=user if getattr(user, "is_authenticated", False) else None,
+            recorded_at=now,
+        )
+        seat = table.seats.filter(wind=wind).first()
+        who = f"{WIND_NAMES[wind]} ({seat.player_name})" if seat else WIND_NAMES[wind]
+        _log(table, f"penalty {who}", "none", describe(penalty), penalty.reason, user, now)
+        signals.results_changed(table.tournament_id)
+    return penalty
+
+
+def remove(penalty: Penalty, user, reason: str, *, clock: Clock = timezone.now) -> None:
+    table = penalty.table
+    _check(table, user)
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Give the reason for taking the penalty back.")
+    with transaction.atomic():
+        _log(
+            table,
+            f"penalty {WIND_NAMES[penalty.wind]}",
+            describe(penalty),
+            "withdrawn",
+            reason,
+            user,
+            clock(),
+        )
+        penalty.delete()
+        signals.results_changed(table.tournament_id)
+
+
+def by_seat(table: Table) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(points, chombo count) per seat, East first, from prefetched penalties."""
+    points, chombos = [0, 0, 0, 0], [0, 0, 0, 0]
+    for p in table.penalties.all():
+        points[p.wind] += p.points
+        chombos[p.wind] += p.kind == Penalty.CHOMBO
+    return tuple(points), tuple(chombos)
