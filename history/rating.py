@@ -32,6 +32,7 @@ from datetime import datetime
 
 from tables import twins
 from tables.models import Game
+from tables.runtime import RUNTIME
 
 START = 1500.0
 PLACE_POINTS = {1: 30.0, 2: 10.0, 3: -10.0, 4: -30.0}
@@ -89,9 +90,6 @@ def compute(games) -> Ratings:
     return out
 
 
-_cache: dict = {}
-
-
 def club_ratings() -> Ratings:
     """Everyone's ratings now; recomputed only when the set of finished games changed."""
     games = twins.unsealed(Game.objects.filter(finished__isnull=False))
@@ -100,12 +98,13 @@ def club_ratings() -> Ratings:
         "pk", "finished", "final", "table__seats__player_id"
     )
     key = hash(repr(list(rows)))
-    if _cache.get("key") != key:
+    cache = RUNTIME.memo("history.ratings")  # this process's (tables.runtime)
+    if cache.get("key") != key:
         ordered = (
             games.select_related("table")
             .prefetch_related("table__seats")
             .order_by("finished", "pk")
         )
-        _cache["value"] = compute(ordered)
-        _cache["key"] = key
-    return _cache["value"]
+        cache["value"] = compute(ordered)
+        cache["key"] = key
+    return cache["value"]

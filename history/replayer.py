@@ -52,6 +52,7 @@ from tables import (
     tile_markup,
 )
 from tables.claim_screens import decision_text
+from tables.runtime import RUNTIME
 
 WIND_NAMES = ("East", "South", "West", "North")
 CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
@@ -79,7 +80,6 @@ class Step:
     claim_phase: str = ""  # its phase then: claim, answers, review, or decided
 
 
-_cache: OrderedDict = OrderedDict()
 _lock = threading.Lock()
 CACHE_SIZE = 64
 
@@ -92,15 +92,16 @@ def hand_steps(game, record) -> list[Step]:
             "so there is no replay of it; its outcome above is the log's own."
         )
     key = (game.pk, game.version, record.index)
+    cache = RUNTIME.memo("history.replays", OrderedDict)  # this process's (tables.runtime)
     with _lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
     steps = _build(game, record)
     with _lock:
-        _cache[key] = steps
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        cache[key] = steps
+        while len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
     return steps
 
 

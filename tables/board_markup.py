@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString
 
 from .hand_markup import hand
 from .result_markup import panel
+from .runtime import RUNTIME
 from .tile_markup import EMPTY, backs, join, melds, oob_mark, row, tile
 
 
@@ -80,20 +81,17 @@ def corner(html: str) -> SafeString:
     return SafeString(html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1))
 
 
-_SEATS: dict = {}
-
-
 def seats(c: dict) -> list[SafeString]:
     """The four seats; a seat that did not change since the last state is not redrawn."""
     hand, reds = c["hand_index"], c["reds"]
     out = []
     for s in c["seats"]:
         key = (hand, reds, *s.values())
-        html = _SEATS.get(key)
+        html = RUNTIME.seat_html.get(key)
         if html is None:
-            if len(_SEATS) > 20_000:
-                _SEATS.clear()
-            html = _SEATS[key] = seat(s, hand, reds)
+            if len(RUNTIME.seat_html) > 20_000:
+                RUNTIME.seat_html.clear()
+            html = RUNTIME.seat_html[key] = seat(s, hand, reds)
         out.append(html)
     return out
 

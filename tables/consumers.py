@@ -264,9 +264,7 @@ class TableConsumer(LeavingConsumer):
 
     def mark_connection(self, change: int) -> bool:
         """Count this socket in or out; whether the seat is still connected somewhere."""
-        presence.LIVE_SEATS[self.seat_pk] += change
-        if presence.LIVE_SEATS[self.seat_pk] <= 0:
-            del presence.LIVE_SEATS[self.seat_pk]
+        presence.change(self.seat_pk, change)
         now = clocks.current().now()
         # One UPDATE computes the count and the flag together: no read-then-write
         # transaction that SQLite could refuse under concurrent writers.

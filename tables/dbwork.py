@@ -24,9 +24,9 @@ from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
 from django.db import connection, connections
 
-POOL_SIZE = 8
-_pool: ThreadPoolExecutor | None = None
-_lock = threading.Lock()
+from .runtime import RUNTIME
+
+POOL_SIZE = 8  # the pool itself is this process's runtime's (RUNTIME.pool)
 
 
 @cache
@@ -35,11 +35,10 @@ def _sqlite() -> bool:
 
 
 def _executor() -> ThreadPoolExecutor:
-    global _pool
-    with _lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="tables-db")
-        return _pool
+    with RUNTIME.lock:
+        if RUNTIME.pool is None:
+            RUNTIME.pool = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="tables-db")
+        return RUNTIME.pool
 
 
 def in_pool(func):
@@ -52,9 +51,8 @@ def in_pool(func):
 def shut_down() -> None:
     """End the pool's threads, which closes their database connections (the test
     database cannot be dropped while they are open); a new pool starts on demand."""
-    global _pool
-    with _lock:
-        pool, _pool = _pool, None
+    with RUNTIME.lock:
+        pool, RUNTIME.pool = RUNTIME.pool, None
     if pool is not None:
         # One closing task per worker: the barrier keeps any worker from taking two.
         barrier = threading.Barrier(POOL_SIZE)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections import OrderedDict
 
 from django.conf import settings
 from django.urls import reverse
@@ -30,6 +29,7 @@ from . import (
     result_markup,
 )
 from . import timers as timing
+from .runtime import RUNTIME
 
 
 def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict | None:
@@ -50,7 +50,7 @@ def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict
     return {"seat": seat, "mine": mine, "base": round(base, 1), "bank": round(bank, 1)}
 
 
-_shared: OrderedDict = OrderedDict()
+# the shared parts are kept in this process's runtime (RUNTIME.frames)
 _lock = threading.Lock()
 SHARED_KEPT = 512
 
@@ -67,7 +67,7 @@ def shared_context(state: GameState, names: list[dict]) -> dict:
     in use (players.terms: Japanese terms or English names).
     """
     key = (id(state), names_key(names), translation.get_language())
-    hit = _shared.get(key)
+    hit = RUNTIME.frames.get(key)
     if hit is not None and hit[0] is state:
         return hit[1]
     context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
@@ -76,15 +76,15 @@ def shared_context(state: GameState, names: list[dict]) -> dict:
     # Most states have no result to show: no need to run the template for them.
     context["panel_html"] = result_markup.panel_body(context)
     with _lock:
-        _shared[key] = (state, context)
-        while len(_shared) > SHARED_KEPT:
-            _shared.popitem(last=False)
+        RUNTIME.frames[key] = (state, context)
+        while len(RUNTIME.frames) > SHARED_KEPT:
+            RUNTIME.frames.popitem(last=False)
     return context
 
 
 def clear() -> None:
     with _lock:
-        _shared.clear()
+        RUNTIME.frames.clear()
 
 
 def game_links(table_id: int, game_id: int | None, seat: int | None) -> dict:

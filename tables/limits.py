@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from . import clock as clocks
+from .runtime import RUNTIME
 
 
 def setting(name: str):
@@ -114,13 +115,19 @@ class AccountBuckets:
                 self._sockets.pop(account, None)
                 self._buckets.pop(account, None)
 
+    def __len__(self) -> int:
+        """How many accounts have a bucket (a socket open) in this process."""
+        return len(self._buckets)
+
     def clear(self) -> None:
         with self._lock:
             self._buckets.clear()
             self._sockets.clear()
 
 
-ACCOUNTS = AccountBuckets()
+def accounts() -> AccountBuckets:
+    """This process's account buckets (kept in its runtime, see tables.runtime)."""
+    return RUNTIME.account_buckets()
 
 
 class SocketLimits:
@@ -133,7 +140,7 @@ class SocketLimits:
             setting("TABLE_MESSAGE_RATE"), setting("TABLE_MESSAGE_BURST"), clock
         )
         self.account = account
-        self.shared = ACCOUNTS.join(account, clock) if account is not None else None
+        self.shared = accounts().join(account, clock) if account is not None else None
         self.max_bytes = int(setting("TABLE_MESSAGE_MAX_BYTES"))
 
     def _clock(self):
@@ -167,7 +174,7 @@ class SocketLimits:
 
     def close(self) -> None:
         if self.account is not None:
-            ACCOUNTS.leave(self.account)
+            accounts().leave(self.account)
             self.account = None
 
 

@@ -4,8 +4,27 @@ The Seat row's ``connected`` flag is shared by every process, but a process that
 dies cannot clear it. So each process keeps its own count here and its driver
 renews ``last_seen`` for these seats; a flag whose ``last_seen`` has gone stale is
 not believed (see ``autoplay.SeatPolicy.present``).
+
+The count lives in this process's runtime: ``RUNTIME.live_seats`` (seat pk -> sockets
+open here; see :mod:`tables.runtime`).
 """
 
-from collections import Counter
+from .runtime import RUNTIME
 
-LIVE_SEATS: Counter = Counter()
+
+def change(seat_pk: int, by: int) -> None:
+    """``by`` more (or fewer) sockets of the seat ``seat_pk`` are open in this process."""
+    live = RUNTIME.live_seats
+    live[seat_pk] += by
+    if live[seat_pk] <= 0:
+        del live[seat_pk]
+
+
+def live_seats() -> list[int]:
+    """The seats with a socket open in this process."""
+    return [pk for pk, count in RUNTIME.live_seats.items() if count > 0]
+
+
+def sockets_of(seat_pk: int) -> int:
+    """How many sockets of the seat ``seat_pk`` are open in this process."""
+    return RUNTIME.live_seats.get(seat_pk, 0)

@@ -47,6 +47,7 @@ from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
 from .models import DriverLease, Game, Seat, Table
+from .runtime import RUNTIME
 from .submit import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ class Driver:
             Q(owner="") | Q(expires__isnull=True) | Q(expires__lte=now), game_id__in=playing
         ).update(owner=self.owner, expires=until)
         # The seats whose sockets live in this process are still connected.
-        live = [pk for pk, count in presence.LIVE_SEATS.items() if count > 0]
+        live = presence.live_seats()
         if live:
             Seat.objects.filter(pk__in=live).update(connected=True, last_seen=now)
         owned = dict(
@@ -363,8 +364,8 @@ class Driver:
 
 # --- one driver per process ---------------------------------------------------------
 
-_driver: Driver | None = None
-_task: asyncio.Task | None = None
+# The driver and its task are kept in this process's runtime (RUNTIME.driver,
+# RUNTIME.driver_task; see tables.runtime).
 
 
 def autostart_enabled() -> bool:
@@ -373,14 +374,14 @@ def autostart_enabled() -> bool:
 
 def ensure_running() -> Driver | None:
     """Start this process's driver if it is not running (call from the event loop)."""
-    global _driver, _task
     if not autostart_enabled():
         return None
     loop = asyncio.get_running_loop()
-    if _task is None or _task.done() or _task.get_loop() is not loop:
-        _driver = Driver()
-        _task = loop.create_task(_driver.run())
-    return _driver
+    task = RUNTIME.driver_task
+    if task is None or task.done() or task.get_loop() is not loop:
+        RUNTIME.driver = Driver()
+        RUNTIME.driver_task = loop.create_task(RUNTIME.driver.run())
+    return RUNTIME.driver
 
 
 def start_with_server() -> None:
@@ -395,10 +396,9 @@ def start_with_server() -> None:
         return
 
     def begin():
-        global _driver, _task
         loop = reactor._asyncioEventloop
-        if _task is None or _task.done():
-            _driver = Driver()
-            _task = loop.create_task(_driver.run())
+        if RUNTIME.driver_task is None or RUNTIME.driver_task.done():
+            RUNTIME.driver = Driver()
+            RUNTIME.driver_task = loop.create_task(RUNTIME.driver.run())
 
     reactor.callWhenRunning(begin)

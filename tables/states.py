@@ -10,13 +10,14 @@ A process that has never seen the game, or was restarted, replays the whole log.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
 from rules.engine import Action, apply, format_action, parse_action, rulesets
 from rules.engine.game import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import GameSetup, GameState
+
+from .runtime import RUNTIME
 
 MAX_CACHED = 1024
 
@@ -28,27 +29,27 @@ class Cached(NamedTuple):
     state: GameState
 
 
-_cache: OrderedDict[int, Cached] = OrderedDict()
+# The cache itself is this process's runtime's (RUNTIME.states: game id -> Cached).
 _lock = threading.Lock()
 
 
 def clear() -> None:
     """Forget every cached state (tests use it; a restart does it implicitly)."""
     with _lock:
-        _cache.clear()
+        RUNTIME.states.clear()
 
 
 def remember(game_id: int, version: int, seed: int, last: str, state: GameState) -> None:
     with _lock:
-        _cache[game_id] = Cached(version, seed, last, state)
-        _cache.move_to_end(game_id)
-        while len(_cache) > MAX_CACHED:
-            _cache.popitem(last=False)
+        RUNTIME.states[game_id] = Cached(version, seed, last, state)
+        RUNTIME.states.move_to_end(game_id)
+        while len(RUNTIME.states) > MAX_CACHED:
+            RUNTIME.states.popitem(last=False)
 
 
 def cached(game_id: int, version: int | None = None) -> GameState | None:
     """The cached state of a game, if any (at exactly ``version`` when given)."""
-    hit = _cache.get(game_id)
+    hit = RUNTIME.states.get(game_id)
     if hit is None or (version is not None and hit.version != version):
         return None
     return hit.state
@@ -67,7 +68,7 @@ def advance(game_id: int, version: int, action: Action) -> GameState | None:
     Lets a process that heard about an action accepted elsewhere catch up without
     reading the database; None when the cache is not exactly one version behind.
     """
-    hit = _cache.get(game_id)
+    hit = RUNTIME.states.get(game_id)
     if hit is None:
         return None
     if hit.version == version:
@@ -88,7 +89,7 @@ def state_of(game) -> GameState:
     """The state of a stored :class:`tables.models.Game` at its stored version."""
     log = game.log
     version = game.version
-    hit = _cache.get(game.pk)
+    hit = RUNTIME.states.get(game.pk)
     if hit is not None and hit.seed == game.seed and hit.version <= version:
         same_history = hit.version == 0 or log[hit.version - 1] == hit.last
         if same_history:

@@ -33,16 +33,11 @@ def use_database(name: str) -> None:
     from asgiref.sync import SyncToAsync
     from django.conf import settings
 
-    from tables import dbwork, frames, limits, presence, runner, states
+    from tables import runtime
 
     settings.DATABASES["default"]["NAME"] = name
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    dbwork._pool = None
-    runner._driver = runner._task = None
-    limits.ACCOUNTS.clear()
-    presence.LIVE_SEATS.clear()
-    states.clear()
-    frames.clear()
+    runtime.reset(forked=True)
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tables import limits
+from tables import runtime
 from tests.tables.conftest import (  # noqa: F401 - fixtures, found by name
     alice,
     bob,
@@ -15,6 +15,6 @@ from tests.tables.conftest import (  # noqa: F401 - fixtures, found by name
 @pytest.fixture(autouse=True)
 def fresh_account_buckets():
     """Account buckets are per process: one test's sockets must not spend the next one's."""
-    limits.ACCOUNTS.clear()
+    runtime.reset()
     yield
-    limits.ACCOUNTS.clear()
+    runtime.reset()

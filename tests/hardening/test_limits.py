@@ -141,7 +141,7 @@ async def test_it_shares_an_accounts_budget_across_its_sockets(
     assert (await error_reply(first))[0] == "malformed"
     for socket in (first, second, watcher):
         await socket.disconnect()
-    assert not limits.ACCOUNTS._buckets  # no socket left: the account's bucket is gone
+    assert len(limits.accounts()) == 0  # no socket left: the account's bucket is gone
 
 
 @sockets_db

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from history import replayer
 from history.logs.store import store_bot_game
 from players.models import Player
 from rules.engine import presets
-from tables import states
+from tables import runtime
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "logs"
 EAST_ONLY = presets.preset("ronin").replace(game_type="tonpuusen", west_round=False)
@@ -29,11 +28,9 @@ def history_settings(settings):
     # Password hashing is slow on purpose; these tests create many players.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.TABLE_DRIVER_AUTOSTART = False
-    states.clear()
-    replayer._cache.clear()
+    runtime.reset()  # the process's caches, history's replays and ratings among them
     yield settings
-    states.clear()
-    replayer._cache.clear()
+    runtime.reset()
 
 
 @pytest.fixture

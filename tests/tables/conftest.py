@@ -4,14 +4,15 @@ import pytest
 
 from players.models import Player
 from rules.models import Ruleset
-from tables import dbwork, frames, lobby, states
+from tables import dbwork, lobby, runtime
 from tables.models import Seat, Table
 from tables.submit import start_game
 
 
 @pytest.fixture(autouse=True)
 def table_settings(settings):
-    """No background driver in tests (they tick one by hand) and a fresh state cache."""
+    """No background driver in tests (they tick one by hand) and a fresh process
+    memory (tables.runtime: caches, presence, budgets) before and after each test."""
     settings.TABLE_DRIVER_AUTOSTART = False
     # Password hashing is deliberately slow; the tables' tests create many players.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -22,11 +23,9 @@ def table_settings(settings):
     # The tests' manual clock stands still, so a message budget would never refill;
     # the limits have their own tests (tests/hardening/test_limits.py).
     settings.TABLE_MESSAGE_BURST = settings.TABLE_ACCOUNT_BURST = 1_000_000
-    states.clear()
-    frames.clear()
+    runtime.reset()
     yield settings
-    states.clear()
-    frames.clear()
+    runtime.reset()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -44,13 +44,13 @@ async def test_a_crashed_table_consumer_leaves_its_seat_disconnected(
     socket = await open_socket(table.pk, alice)
     await next_frame(socket)
     seat = await db(lambda: table.seats.get(index=0))()
-    assert seat.connected and presence.LIVE_SEATS[seat.pk] == 1
+    assert seat.connected and presence.sockets_of(seat.pk) == 1
     crash.set()
     with pytest.raises(TimeoutError):
         await socket.wait(timeout=5)
     seat = await db(lambda: table.seats.get(index=0))()
     assert not seat.connected and seat.connections == 0
-    assert seat.pk not in presence.LIVE_SEATS
+    assert presence.sockets_of(seat.pk) == 0 and seat.pk not in presence.live_seats()
 
 
 async def test_a_socket_that_closes_cleanly_is_counted_out_once(human_and_bots, alice):

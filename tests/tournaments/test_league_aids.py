@@ -14,7 +14,7 @@ from django.urls import reverse
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
-from tables import autoplay, broadcast, frames, states
+from tables import autoplay, broadcast, runtime, states
 from tables.clock import ManualClock
 from tables.models import Game, Table
 from tables.submit import submit
@@ -34,11 +34,9 @@ def table_settings(settings):
     settings.TABLE_DRIVER_AUTOSTART = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.TABLE_MESSAGE_BURST = settings.TABLE_ACCOUNT_BURST = 1_000_000
-    states.clear()
-    frames.clear()
+    runtime.reset()
     yield settings
-    states.clear()
-    frames.clear()
+    runtime.reset()
 
 
 @pytest.fixture

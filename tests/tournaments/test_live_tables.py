@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
-from tables import autoplay, states
+from tables import autoplay, runtime, states
 from tables.models import Game
 from tables.models import Table as LiveTable
 from tables.submit import submit
@@ -26,9 +26,9 @@ def live_settings(settings):
     """No background table driver, cheap passwords, a fresh state cache per test."""
     settings.TABLE_DRIVER_AUTOSTART = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    states.clear()
+    runtime.reset()
     yield settings
-    states.clear()
+    runtime.reset()
 
 
 @pytest.fixture

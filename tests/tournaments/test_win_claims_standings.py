@@ -7,7 +7,7 @@ from django.urls import reverse
 from rules.engine import pending_seats
 from rules.engine.actions import format_action, parse_action
 from rules.engine.visibility import seat_view
-from tables import autoplay, states
+from tables import autoplay, runtime, states
 from tables.models import Table as LiveTable
 from tables.submit import submit
 from tournaments import presenters
@@ -30,9 +30,9 @@ CLAIMED_EAST = {
 def live_settings(settings):
     settings.TABLE_DRIVER_AUTOSTART = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    states.clear()
+    runtime.reset()
     yield settings
-    states.clear()
+    runtime.reset()
 
 
 def move(game, seat, text):

@@ -1,0 +1,90 @@
+"""What one process keeps in memory for the live tables, in one object.
+
+The database is the truth; everything here is this process's own and can be lost at
+any time (a restart loses it all, and the tables play on from the database):
+
+* caches: the engine states of games (:mod:`tables.states`), the parts of a frame
+  every viewer of a state shares (:mod:`tables.frames`), the markup of seats that did
+  not change (:mod:`tables.board_markup`), and named memos of the packages further
+  down (``history``'s replays and ratings) through :meth:`Runtime.memo`;
+* presence: how many sockets of each seat are open in this process
+  (:mod:`tables.presence`);
+* limits: the message budgets of the accounts with a socket here (:mod:`tables.limits`);
+* pools: the database thread pool (:mod:`tables.dbwork`) and this process's table
+  driver with its task (:mod:`tables.runner`).
+
+:func:`reset` forgets all of it, as a restart would: tests call it instead of
+clearing module variables one by one, and so does a daphne child forked from a test
+process (``forked=True``: the parent's pool threads and driver task did not come
+along). Pure functions' ``lru_cache`` memos (tile and hand markup) are not here: they
+give the same answer whoever asks.
+
+The clock is not kept here: it is injected (:mod:`tables.clock`), not remembered.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter, OrderedDict
+from typing import Any
+
+
+class Runtime:
+    """This process's caches, presence counts, limits and pools (see the module)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()  # guards the pool and the driver's creation
+        self._memos: dict[str, dict] = {}
+        self.pool = None  # the database ThreadPoolExecutor, started on demand
+        self.driver = None  # this process's runner.Driver ...
+        self.driver_task = None  # ... and the asyncio task running it
+        self.states: OrderedDict = OrderedDict()  # game id -> states.Cached
+        self.frames: OrderedDict = OrderedDict()  # see frames.shared_context
+        self.seat_html: dict = {}  # see board_markup.seats
+        self.live_seats: Counter = Counter()  # seat pk -> sockets open here
+        self.accounts = None  # limits.AccountBuckets, made on first use
+        self.reset()
+
+    def memo(self, name: str, kind: type = dict) -> Any:
+        """A dict (or an OrderedDict, ``kind``) kept for ``name`` (e.g.
+        ``"history.replays"``) that :meth:`reset` empties."""
+        with self.lock:
+            found = self._memos.get(name)
+            if found is None:
+                found = self._memos[name] = kind()
+            return found
+
+    def account_buckets(self) -> Any:
+        if self.accounts is None:
+            from .limits import AccountBuckets
+
+            with self.lock:
+                if self.accounts is None:
+                    self.accounts = AccountBuckets()
+        return self.accounts
+
+    def reset(self, *, forked: bool = False) -> None:
+        """Forget every cache, presence count and budget, as a fresh process would.
+
+        The database pool's threads and a running driver are kept (``dbwork.shut_down``
+        ends the threads and their connections); with ``forked`` both are forgotten,
+        since a forked child has neither the threads nor the event loop they belong to.
+        """
+        self.states.clear()
+        self.frames.clear()
+        self.seat_html.clear()
+        self.live_seats.clear()
+        if self.accounts is not None:
+            self.accounts.clear()
+        for memo in self._memos.values():
+            memo.clear()
+        if forked:
+            self.pool = self.driver = self.driver_task = None
+
+
+RUNTIME = Runtime()
+
+
+def reset(*, forked: bool = False) -> None:
+    """Forget this process's memory of the tables (see :meth:`Runtime.reset`)."""
+    RUNTIME.reset(forked=forked)
