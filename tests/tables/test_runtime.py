@@ -20,7 +20,7 @@ def remembered(east_only, alice, clock):
     presence.change(41, +1)
     buckets = limits.accounts()
     buckets.join(alice.pk, ManualClock())
-    RUNTIME.memo("history.replays")["key"] = "steps"
+    RUNTIME.memo("tests.memo")["key"] = "steps"
     return game, buckets
 
 
@@ -30,18 +30,18 @@ def test_it_keeps_caches_presence_and_budgets_in_the_one_runtime(remembered):
     assert RUNTIME.frames and RUNTIME.seat_html
     assert presence.live_seats() == [41] and presence.sockets_of(41) == 1
     assert buckets is RUNTIME.account_buckets() and len(buckets) == 1
-    assert RUNTIME.memo("history.replays") == {"key": "steps"}
+    assert RUNTIME.memo("tests.memo") == {"key": "steps"}
 
 
 def test_reset_forgets_every_cache_count_and_budget(remembered):
     game, buckets = remembered
-    memo = RUNTIME.memo("history.replays")
+    memo = RUNTIME.memo("tests.memo")
     runtime.reset()
     assert states.cached(game.pk) is None and not RUNTIME.states
     assert not RUNTIME.frames and not RUNTIME.seat_html
     assert presence.live_seats() == [] and presence.sockets_of(41) == 0
     assert len(buckets) == 0
-    assert memo == {} and RUNTIME.memo("history.replays") is memo  # emptied, still shared
+    assert memo == {} and RUNTIME.memo("tests.memo") is memo  # emptied, still shared
     # the game plays on from the database, as after a restart
     assert states.state_of(game) is not None
 
