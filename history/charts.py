@@ -107,6 +107,7 @@ def line_chart(
     width: int = 560,
     height: int = 220,
     x_label: str = "games played",
+    bounds: tuple[float, float] | None = None,
 ) -> SafeString:
     """One line through ``values`` in order (x is the game number), with a dashed baseline."""
     if not values:
@@ -122,6 +123,8 @@ def line_chart(
     step = _nice_step(high - low)
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
+    if bounds is not None:  # a share cannot go below 0 % nor above 100 %
+        low, high = max(low, bounds[0]), min(high, bounds[1])
     count = len(points)
 
     def x_of(i: int) -> float:

@@ -80,7 +80,7 @@ def _decision_context(request, game, row: GameReview, seat: int, names: list[str
         ],
         "frame": review_pages.board(game, decision, seat, names),
     }
-    if "candidates" in decision:
+    if decision.get("candidates"):
         context["position"] = review_pages.candidates(decision, names)
     if decision.get("calls"):
         context["calls"] = review_pages.calls(decision)

@@ -217,6 +217,7 @@ def profile(request, username):
         title=f"{player.name}'s agreement with the careful bot per reviewed game (percent)",
         labels=[f"game {r.game_id}, {r.game.finished:%Y-%m-%d}" for r, _ in agreement],
         x_label="reviewed games",
+        bounds=(0, 100),
     )
     wins = max(1, s.wins)
     yaku = [

@@ -160,6 +160,7 @@ def test_it_has_no_serious_accessibility_violation_around_the_tables(club, brows
                 "lobby": "/",
                 "settings": "/players/preferences/",
                 "record": f"/players/games/{game.pk}/",
+                "review": f"/players/games/{game.pk}/review/0/",
                 "reset": "/players/password-reset/",
             },
         )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from history import reviews
 from history.logs.importer import import_log
 from history.models import GameReview
 from history.review_pages import flat_decisions
@@ -27,7 +28,7 @@ def keep(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     if name.endswith("-390"):  # the phone's first screens, at their real size
-        for n, selector in enumerate(("#review", "#decision h2", "#summary")):
+        for n, selector in enumerate(("#review", "#decision h2", "#summary", "#agreement")):
             target = page.locator(selector).first
             if target.count():
                 target.scroll_into_view_if_needed()
@@ -89,16 +90,35 @@ def step(page, name: str) -> None:
 def test_it_reviews_a_bot_game_and_an_imported_log_step_by_step(browser_page, site_url, members):
     page = browser_page
     page.set_viewport_size(DESKTOP)
-    game = play_and_store(members, [21])[0]
+    games = play_and_store(members, [21, 22, 23])
+    aoi = members[0]
+    reviews.use_runner(lambda job: job())  # two earlier reviews, stored here and now
+    try:
+        for game in games[1:]:
+            reviews.request(game, seat_of(game, aoi))
+    finally:
+        reviews.use_runner(None)
+    game = games[0]
 
-    # from the game page's Review button to the progress, then the review itself
+    # from the game page's review link to the progress, then the review itself
     page.goto(f"{site_url}/players/games/{game.pk}/")
-    page.click("table.standings a.review-link >> nth=0")
+    page.click("table.standings tr:has-text('Aoi') a.review-link")
     page.wait_for_selector("#review[data-decision='0']", timeout=20_000)
     assert page.locator(".review-candidates tbody tr").count() > 0
     assert page.locator(".review-candidates img").count() > 0
     assert "%" in page.locator(".review-summary .agreement").inner_text()
     step(page, "bot-game")
+
+    # Aoi's profile plots the agreement over the three reviewed games
+    page.goto(f"{site_url}/players/aoi/")
+    page.wait_for_selector(".agreement-chart svg")
+    assert page.locator(".agreement-chart circle.point").count() == 3
+    page.locator("#agreement").scroll_into_view_if_needed()
+    keep(page, "profile-1280")
+    page.set_viewport_size(PHONE)
+    assert no_sideways_scroll(page)
+    keep(page, "profile-390")
+    page.set_viewport_size(DESKTOP)
 
     report = import_log(
         "real_tenhou_hanchan_2019.xml", (DATA / "real_tenhou_hanchan_2019.xml").read_bytes()
@@ -126,6 +146,10 @@ def test_it_reviews_a_bot_game_and_an_imported_log_step_by_step(browser_page, si
     assert found["danger"] is not None
     assert page.locator(".review-choice").count() == 1
     assert not page.console_errors, page.console_errors
+
+
+def seat_of(game, player) -> int:
+    return next(s.index for s in game.table.seats.all() if s.player_id == player.pk)
 
 
 def first(data, test):

@@ -325,6 +325,8 @@ def test_the_profile_plots_the_agreement_over_the_players_reviewed_games(
     assert [int(g) for g, _ in points] == [g.pk for g in finished_games[:4]]
     assert [float(v) for _, v in points] == [float(f"{s:g}") for s in shares]
     assert "in the last 4 reviewed games" in page
+    ticks = [float(t) for t in re.findall(r'text-anchor="end"[^>]*>([\d.]+)</text>', chart)]
+    assert ticks and max(ticks) <= 100 and min(ticks) >= 0  # a share, in percent
 
 
 def test_an_imported_tenhou_log_is_reviewed_too(client, db, inline):
