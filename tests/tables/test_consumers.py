@@ -14,7 +14,6 @@ from tables.runner import Driver
 from .conftest import make_table, start
 from .sockets import (
     actions_of,
-    error_of,
     error_reply,
     frame_at,
     next_frame,
@@ -22,6 +21,7 @@ from .sockets import (
     send_move,
     version_of,
 )
+from .wire import Watched, check_frame_privacy, shown_states
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -229,63 +229,6 @@ async def test_it_plays_a_whole_hand_between_a_person_and_three_bots(human_and_b
     await socket.disconnect()
 
 
-def check_frame_privacy(frame: str, seat, all_states, reds) -> None:
-    """No concealed tile of another seat, no wall tile, no unrevealed ura indicator."""
-    import re
-
-    version = version_of(frame)
-    assert version is not None, "every frame carries its version"
-    state = all_states[version]
-    if isinstance(state, list):  # the states behind a shown version (see shown_states)
-        state = state[-1]  # the most a frame at this shown version may show
-    # every face-up tile image is accounted for by a physical identity (or is a kind)
-    faces = len(re.findall(r'<img src="/static/tiles/(?!Back)', frame))
-    marked = len(re.findall(r"data-tile=", frame)) + len(re.findall(r"data-kind=", frame))
-    assert faces == marked
-    hand = state.hand_index
-    visible = set()
-    for other in range(4):
-        visible.update(d.tile for d in state.discards[other])
-        for meld in state.melds[other]:
-            visible.update(meld.tiles)
-        if state.open_riichi[other]:
-            visible.update(state.hands[other])
-    visible.update(state.wall[126 : 126 + state.dora_shown])
-    if seat is not None:
-        visible.update(state.hands[seat])
-    if state.win_claim is not None:  # a claimed win shows the claimant's hand to all
-        visible.update(state.win_claim.hand)
-    revealed = set()
-    result = state.last_result
-    if result is not None:
-        for win in result.wins:
-            revealed.update(win.hand)
-            for meld in win.melds:
-                revealed.update(meld.tiles)
-        for shown in result.hands:
-            revealed.update(shown or ())
-        revealed.update(result.dora_indicators)
-        revealed.update(result.ura_indicators)
-        if result.ura_indicators:
-            assert any(
-                any(
-                    name.lower().startswith(("riichi", "double riichi")) for name, _ in w.score.yaku
-                )
-                for w in result.wins
-            )
-    result_hand = hand if state.finished else hand - 1
-    for hand_text, tile_text in re.findall(r'data-tile="(\d+):(\d+)"', frame):
-        tile_hand, tile = int(hand_text), int(tile_text)
-        allowed = (visible if tile_hand == hand else set()) | (
-            revealed if tile_hand == result_hand else set()
-        )
-        assert tile in allowed, (
-            f"seat {seat} was sent tile {tile} of hand {tile_hand} at version {version}"
-        )
-    for action in actions_of(frame):
-        assert seat is not None and action.startswith(f"{seat}:")
-
-
 def check_aids_from_own_view(frame: str, seat: int, all_states) -> None:
     import re
 
@@ -303,32 +246,6 @@ def check_aids_from_own_view(frame: str, seat: int, all_states) -> None:
     assert [(int(k), int(n)) for k, n in sent] in expected
 
 
-def replay_all(game_row):
-    """The state at every version of a stored game."""
-    from rules.engine import apply
-    from rules.engine.actions import parse_action
-
-    state = states.replay_log(states.setup_of(game_row), [])
-    out = [state]
-    for text in game_row.log:
-        state, _ = apply(state, parse_action(text))
-        out.append(state)
-    return out
-
-
-def shown_states(game_row) -> dict:
-    """The states behind each shown version of a stored game (frames carry those), in order.
-
-    A frame at shown version v shows one of them, and at most what the last one holds
-    (the rivers and melds only grow between them).
-    """
-    every_state = replay_all(game_row)
-    out: dict[int, list] = {}
-    for version, shown in enumerate(hidden_claims.shown_versions(game_row.log)):
-        out.setdefault(shown, []).append(every_state[version])
-    return out
-
-
 async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bob, clock):
     """Four people play a whole game through sockets (their moves chosen by the careful
     bot from their own seat view) while a spectator watches; every frame is checked."""
@@ -344,15 +261,8 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
     people = [alice, bob, carol, dave]
     table = await db(make_table)(east_only, people=people)
     game = await db(start)(table, seed=11, clock=clock)
-    sockets = [await open_socket(table.pk, person) for person in people]
-    watcher = await open_socket(table.pk, None)
-    recorded = {seat: [] for seat in (0, 1, 2, 3, None)}
-    everyone = [*zip((0, 1, 2, 3), sockets, strict=True), (None, watcher)]
-
-    async def drain():
-        for seat, socket in everyone:
-            while not await socket.receive_nothing(timeout=0.001):
-                recorded[seat].append(await next_frame(socket))
+    wire = await Watched.open(table.pk, people)
+    sockets, recorded = wire.sockets, wire.recorded
 
     def decide():
         row = Game.objects.get(pk=game.pk)
@@ -375,21 +285,16 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
         # player only once the claim is settled, so wait for the store, not a frame.
         await send_move(sockets[seat], action, shown)
         while await db(stored_version)() == version:
-            await drain()
-        await drain()
+            await wire.drain()
+        await wire.drain()
     else:
         raise AssertionError("the game did not end")
-    await drain()
+    await wire.drain()
     stored = await db(Game.objects.get)(pk=game.pk)
     assert stored.final and (await db(Table.objects.get)(pk=table.pk)).status == "finished"
     all_states = await db(shown_states)(stored)
     reds = tuple(all_states[0][0].ruleset.red_fives)
-    for seat, frames in recorded.items():
-        assert frames, f"seat {seat} got no frames"
-        for frame in frames:
-            if error_of(frame):
-                continue
-            check_frame_privacy(frame, seat, all_states, reds)
+    wire.check_privacy(all_states, reds)
     assert any("Final standings" in f for f in recorded[None])
     # the aids were really sent to the learners (waits included), and only to them;
     # each "left" count is what that seat's own view allows, never the full state's
@@ -399,8 +304,7 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
             check_aids_from_own_view(frame, seat, all_states)
     for seat in (1, 3, None):
         assert not any("Learning aids" in f for f in recorded[seat]), seat
-    for socket in [*sockets, watcher]:
-        await socket.disconnect()
+    await wire.close()
 
 
 # Two first hands that differ only in whether the west seat holds a pair of the

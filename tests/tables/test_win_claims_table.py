@@ -28,7 +28,7 @@ from .sockets import (
     send_move,
     version_of,
 )
-from .test_consumers import check_frame_privacy, replay_all
+from .wire import Watched, replay_all
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
@@ -263,16 +263,9 @@ async def test_win_claim_frames_never_show_hidden_tiles(claimed, four, clock):
     answers and review frames show the claimant's hand and nothing else hidden."""
     table = await db(make_table)(claimed, people=four)
     game = await db(start)(table, seed=17, clock=clock)
-    sockets = [await open_socket(table.pk, p) for p in four]
-    watcher = await open_socket(table.pk, None)
-    recorded = {seat: [] for seat in (0, 1, 2, 3, None)}
-    everyone = [*zip((0, 1, 2, 3), sockets, strict=True), (None, watcher)]
+    wire = await Watched.open(table.pk, four)
+    sockets, recorded = wire.sockets, wire.recorded
     counter = {"calls": 0, "reviews": 0}
-
-    async def drain():
-        for seat, socket in everyone:
-            while not await socket.receive_nothing(timeout=0.001):
-                recorded[seat].append(await next_frame(socket))
 
     def decide():
         row = Game.objects.get(pk=game.pk)
@@ -298,7 +291,6 @@ async def test_win_claim_frames_never_show_hidden_tiles(claimed, four, clock):
         action = bots.choose("careful", view, autoplay.bot_rng(row.seed, row.version, seat))
         return seat, str(action), row.version
 
-    reviews_seen = 0
     for _ in range(900):
         decision = await db(decide)()
         if decision is None:
@@ -306,19 +298,20 @@ async def test_win_claim_frames_never_show_hidden_tiles(claimed, four, clock):
         seat, action, version = decision
         await send_move(sockets[seat], action, version)
         recorded[seat].append(await frame_at(sockets[seat], version + 1))
-        await drain()
-    await drain()
+        await wire.drain()
+    await wire.drain()
     stored = await db(Game.objects.get)(pk=game.pk)
     all_states = await db(replay_all)(stored)
     reds = tuple(all_states[0].ruleset.red_fives)
-    for seat, frames in recorded.items():
-        for frame in frames:
-            if error_of(frame) or version_of(frame) is None:
-                continue
-            check_frame_privacy(frame, seat, all_states, reds)
-            if 'class="claim-review"' in frame or "reviews the win" in frame:
-                reviews_seen += 1
+    wire.check_privacy(all_states, reds, versioned_only=True)
+    reviews_seen = sum(
+        1
+        for frames in recorded.values()
+        for frame in frames
+        if not error_of(frame)
+        and version_of(frame) is not None
+        and ('class="claim-review"' in frame or "reviews the win" in frame)
+    )
     assert counter["reviews"] >= 2 and reviews_seen >= 2
     assert any("dead hand</span>" in f for f in recorded[None])
-    for socket in [*sockets, watcher]:
-        await socket.disconnect()
+    await wire.close()
