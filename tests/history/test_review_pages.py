@@ -340,3 +340,21 @@ def test_an_imported_tenhou_log_is_reviewed_too(client, db, inline):
             assert row.status == GameReview.DONE, row.problem
             assert row.decisions > 0 and "Decision 1 of" in page
             assert "review-candidates" in page or "review-calls" in page
+
+
+def test_the_production_runner_computes_in_a_thread_of_its_own():
+    import threading
+
+    go, done = threading.Event(), threading.Event()
+    seen = []
+
+    def job():
+        go.wait(10)
+        seen.append(threading.current_thread().name)
+        done.set()
+
+    reviews.thread_runner(job)
+    assert not done.is_set()  # the request returned while the job waits
+    go.set()
+    assert done.wait(10)
+    assert seen == ["game-review"]
