@@ -10,6 +10,7 @@ ordinary links without JavaScript.
 
 from __future__ import annotations
 
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -48,6 +49,8 @@ def review_page(request, pk: int, seat: int):
         "others": [(i, names[i]) for i in range(4) if i != seat],
         "row": row,
         "base": base,
+        # hands of an imported log our engine could not reproduce have no actions
+        "unreviewed": game.hands.filter(log_end__lte=F("log_start")).count(),
     }
     if row.status == GameReview.DONE:
         context.update(_decision_context(request, game, row, seat, names))

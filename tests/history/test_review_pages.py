@@ -358,3 +358,13 @@ def test_the_production_runner_computes_in_a_thread_of_its_own():
     go.set()
     assert done.wait(10)
     assert seen == ["game-review"]
+
+
+def test_hands_of_a_log_the_engine_could_not_reproduce_are_named_as_not_reviewed(
+    client, one_game, inline
+):
+    assert "could not be reproduced" not in client.get(url(one_game, 0)).content.decode()
+    last = HandRecord.objects.filter(game=one_game).order_by("-index").first()
+    HandRecord.objects.filter(pk=last.pk).update(log_end=last.log_start)
+    page = client.get(url(one_game, 0)).content.decode()
+    assert "1 hand of this imported log could not be reproduced" in page
