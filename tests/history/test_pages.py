@@ -65,15 +65,20 @@ def test_it_lists_imported_players_only_on_request(client, db):
 
 def test_it_shows_a_finished_game_with_a_row_per_hand(client, one_game):
     page = client.get(reverse("history:game", args=[one_game.pk])).content.decode()
+    assert len(one_game.final) == 4
     for row in one_game.final:
         assert f'<td class="num">{row["place"]}</td>' in page
     hands = HandRecord.objects.filter(game=one_game).order_by("index")
+    assert hands.count() >= 4  # an East-only game has a hand per dealer at least
     assert page.count('class="button small" href="/players/games/') == hands.count()
+    yaku_shown = 0
     for hand in hands:
         assert reverse("history:replay", args=[one_game.pk, hand.index]) in page
         for win in hand.wins:
             for name, han in win["yaku"]:
                 assert f"{name} {han}" in page
+                yaku_shown += 1
+    assert yaku_shown, "the game had no win, so no yaku was checked"
     assert reverse("history:export_tenhou", args=[one_game.pk]) in page
     assert reverse("history:export_json", args=[one_game.pk]) in page
 

@@ -235,6 +235,7 @@ def test_marked_moments_link_to_their_decision_and_are_counted(client, finished_
             moments = page.split('id="moments"', 1)[1]
             links = re.findall(r'class="moment mark-([a-z-]+)" href="[^"?]+\?d=(\d+)"', moments)
             assert [(m, str(n)) for n, d in marked for m in d["marks"]] == links
+            assert data["marks"], "marked decisions, but no count of marks"
             for key, count in data["marks"].items():
                 assert re.search(rf'class="mark-{key}" [^>]*>[^<]*<strong>{count}</strong>', page)
             n = marked[0][0]
@@ -251,6 +252,7 @@ def test_the_summary_gives_agreement_per_hand_and_for_the_game(client, one_game,
     percent = round(100 * data["agreed"] / data["decisions"])
     assert f"<strong>{percent}%</strong>" in page
     assert f"{data['agreed']} of {data['decisions']}." in page
+    assert data["hands"], "no hand in the summary"
     for hand in data["hands"]:
         count = len(hand["decisions"])
         assert f"{hand['agreed']}/{count} ({round(100 * hand['agreed'] / count)}%)" in page
@@ -288,6 +290,7 @@ def test_the_board_shows_only_what_the_reviewed_seat_could_see(client, one_game,
     client.get(url(one_game, 2))
     data = stored(one_game, 2)
     actions = [parse_action(t) for t in one_game.log]
+    assert len(flat_decisions(data)) >= 12, "fewer decisions than the check looks at"
     for n, decision in list(enumerate(flat_decisions(data)))[:12]:
         page = client.get(url(one_game, 2, n)).content.decode()
         shown = {int(t) for t in re.findall(r'data-tile="\d+:(\d+)"', page)}

@@ -101,6 +101,7 @@ def test_it_shows_the_counts_on_the_profile(client, finished_games, members):
         f"{label}: {n}" for label, n in zip(["1st", "2nd", "3rd", "4th"], places, strict=True)
     )
     assert words in page
+    assert expected["yaku"], "the games had no yaku to count"
     for name, count in expected["yaku"].most_common(3):
         assert f'<td>{name}</td><td class="num">{count}</td>' in page
 

@@ -126,6 +126,7 @@ def test_it_marks_a_hand_it_cannot_reproduce(db, tmp_path):
 def test_it_rebuilds_tenhous_walls_from_the_shuffle_seed():
     data = json.loads((DATA / "tenhou_shuffle.json").read_text())
     walls = tenhou_shuffle.TenhouShuffle(data["seed"])
+    assert data["deals"], "the shuffle data has no deal to check"
     for deal in data["deals"]:
         dealt, _ = tenhou_shuffle.deal_order(walls.yama(deal["hand"]))
         for seat, expected in enumerate(deal["hands"]):

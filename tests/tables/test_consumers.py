@@ -407,6 +407,7 @@ async def test_it_finishes_an_east_only_game_of_four_bots_on_the_driver_alone(
     records = await db(lambda: list(HandRecord.objects.filter(game=stored)))()
     assert len(records) >= 4
     all_states = await db(shown_states)(stored)
+    assert len(frames) > len(records), "the spectator saw fewer frames than hands"
     for frame in frames:
         check_frame_privacy(frame, None, all_states, ())
     assert "Final standings" in frames[-1]
