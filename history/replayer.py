@@ -208,6 +208,11 @@ def _claim_after(before: GameState, state: GameState, action: Action) -> dict:
         return {"claim": state.win_claim, "claim_phase": state.phase}
     if before.win_claim is not None and action.type in DECISIONS:
         return {"claim": before.win_claim._replace(decision=action), "claim_phase": "decided"}
+    if before.win_claim is not None and before.phase == "confirm":  # the last OK
+        confirms = list(before.win_claim.confirms)
+        confirms[action.seat] = action
+        wc = before.win_claim._replace(confirms=tuple(confirms))
+        return {"claim": wc, "claim_phase": "decided"}
     return {}
 
 
@@ -264,6 +269,8 @@ def claim_step_label(step: Step, who: str, tile: str) -> str:
         return f"{who} calls a win ({how}) on {tile}"
     if kind == "claim":
         return f"{who} claims {value_label(action.tiles)}"
+    if kind == "ok" and step.claim is not None and step.claim.decision is not None:
+        return f"{who} confirms the review"
     if kind == "ok":
         return f"{who} answers OK"
     if kind == "ng":

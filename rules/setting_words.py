@@ -444,6 +444,19 @@ SETTINGS: dict[str, Setting] = {
                 )
             ),
         ),
+        Setting(
+            "confirm_review",
+            "Others confirm the review",
+            lambda v, r: (
+                "Only with claimed wins. "
+                + (
+                    "The reviewer's decision goes to the other players, and it counts "
+                    "once each has answered OK (silence and robots count as OK)."
+                    if v
+                    else "The reviewer's decision counts at once."
+                )
+            ),
+        ),
         Setting("thinking_time", "Time per turn", lambda v, r: f"{v} seconds."),
         Setting(
             "bank_time",

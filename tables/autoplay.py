@@ -17,9 +17,10 @@ the earliest that applies:
 At a table whose wins are claimed (:mod:`rules.engine.claims`) a person's only
 choice on a discard is often *Win anyway* or pass: that choice stays open for
 ``TABLE_CLAIM_WINDOW`` seconds (``window``), then the seat passes. A dead hand's
-drawn tile is thrown at once (``auto``). In the claim, answers and review phases
-bots and absent persons play the engine's judgment, and a person out of time
-answers OK (any other step: the engine's judgment too).
+drawn tile is thrown at once (``auto``). In the claim, answers, review and confirm
+phases bots and absent persons play the engine's judgment (which confirms a review),
+and a person out of time answers or confirms OK (any other step: the engine's
+judgment too).
 
 Everything is decided from the seat's own view, the same data the person sees.
 The bots' generator is seeded from the game seed, the version and the seat, so the
@@ -182,7 +183,7 @@ def claim_window_only(view) -> bool:
 
 def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version: int) -> Action:
     if state.phase in CLAIM_PHASES:
-        if move.reason == "timeout" and state.phase == "answers":
+        if move.reason == "timeout" and state.phase in ("answers", "confirm"):
             return Action(move.seat, OK)  # no answer in time counts as OK
         return claims.judged_action(state, move.seat)
     view = seat_view(state, move.seat)

@@ -132,6 +132,7 @@ def panel_context(
         "claim": phase == "claim" and bool(legal),
         "answer": phase == "answers" and bool(legal),
         "review": phase == "review" and bool(legal),
+        "confirm": phase == "confirm" and bool(legal),
     }
     buttons = {a.type if a.type != "chombo" else f"chombo_{a.tiles[0]}": a for a in legal}
     return {
@@ -158,7 +159,14 @@ def panel_context(
             "value": value_label(reading.value) if reading.value else "",
             "yaku": [f"{name} {h}" for name, h in reading.yaku],
         },
-        "show_reading": phase in ("review", "decided"),
+        "show_reading": phase in ("review", "confirm", "decided"),
+        "confirms": [
+            {"seat": o, "name": names[o]["name"], "text": "OK" if wc.confirms[o] else "…"}
+            for o in range(4)
+            if o != wc.reviewer
+        ]
+        if phase == "confirm" or any(wc.confirms)
+        else [],
         "controls": controls,
         "version": version,
         "hans": HAN_WITH_FU,

@@ -6,7 +6,8 @@ Two things in a game are asked of several seats at once:
   answers with a pass, a call or a ron (at a table that settles wins by claim, with
   ``win_anyway`` as well); the game is then in the ``calls`` phase;
 * a claimed win (see :mod:`.claims`): the other seats answer OK or NG; the game is
-  then in the ``answers`` phase.
+  then in the ``answers`` phase (and, with ``confirm_review``, the seats other than
+  the reviewer confirm the review's decision with OK in the ``confirm`` phase).
 
 The asked seats answer in any order, and an answer never changes what another
 asked seat may answer: the engine settles the claim only once every asked seat has
@@ -35,7 +36,7 @@ DISCARD_ANSWERS = frozenset({PASS, CHI, PON, DAIMINKAN, RON, WIN_ANYWAY})
 # ... and, with a claimed win's OK and NG, every answer to an open claim.
 CLAIM_ANSWERS = DISCARD_ANSWERS | {OK, NG}
 # The phases in which several seats answer one claim at once.
-ANSWERING_PHASES = ("calls", "answers")
+ANSWERING_PHASES = ("calls", "answers", "confirm")
 
 
 def logged_type(text: str) -> str:

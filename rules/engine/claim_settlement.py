@@ -18,6 +18,7 @@ from .claims import (
     WinClaim,
     answer_legal,
     claim_legal,
+    confirm_legal,
     read_win,
     review_legal,
     reviewer_of,
@@ -88,7 +89,21 @@ def apply_step(
             return s.evolve(win_claim=wc, legal=tuple(legal)), []
         legal[wc.reviewer] = review_legal(s, wc)
         return s.evolve(phase="review", win_claim=wc, legal=tuple(legal)), []
+    if s.phase == "confirm":
+        confirms = list(wc.confirms)
+        confirms[action.seat] = action
+        wc = wc._replace(confirms=tuple(confirms))
+        legal = list(s.legal)
+        legal[action.seat] = ()
+        if any(legal):
+            return s.evolve(win_claim=wc, legal=tuple(legal)), []
+        decision = wc.decision
+        assert decision is not None
+        s = s.evolve(win_claim=wc)
+        return _decide(s, wc, decision, [Event("review", decision.seat, wc.tile, wc)])
     wc = wc._replace(decision=action)
+    if s.ruleset.confirm_review:  # the others confirm the decision before it counts
+        return s.evolve(phase="confirm", win_claim=wc, legal=confirm_legal(wc)), []
     s = s.evolve(win_claim=wc)
     events = [Event("review", action.seat, wc.tile, wc)]
     return _decide(s, wc, action, events)

@@ -11,7 +11,8 @@ text                  ``Action``            meaning
 ``2:win_anyway:5m.1`` tile 5m.1             call a win whatever the hand is
 ``2:claim:3han30fu``  tiles (3, 30)         the winner states the value
 ``2:claim:mangan``    tiles (5, 0)          ... or a limit (fu 0)
-``1:ok``              --                    an answer: agreed
+``1:ok``              --                    an answer: agreed (in the confirm
+                                            phase: the decision confirmed)
 ``1:ng:furiten``      tiles (reason,)       an answer: objected (reason optional)
 ``0:accept``          --                    the review fixes the result as claimed
 ``0:correct:4han30fu`` tiles (4, 30)        ... with corrected han and fu
@@ -39,7 +40,9 @@ CORRECT = "correct"
 INVALID = "invalid"
 CHOMBO = "chombo"
 
-CLAIM_PHASES = ("claim", "answers", "review")  # the game phases of a claimed win
+# the game phases of a claimed win ("confirm": the others confirm the review's
+# decision, only with ``ruleset.confirm_review``)
+CLAIM_PHASES = ("claim", "answers", "review", "confirm")
 CLAIM_TYPES = (WIN_ANYWAY, CLAIM, OK, NG, ACCEPT, CORRECT, INVALID, CHOMBO)
 ANSWERS = (OK, NG)
 DECISIONS = (ACCEPT, CORRECT, INVALID, CHOMBO)

@@ -34,7 +34,13 @@ win goes the way it goes at a club table:
    ruleset's chombo payment, and one more chombo in ``chombo_counts``) with
    ``game_over`` (the hand is played again: same dealer, same counters, the
    riichi sticks of this hand handed back) or ``continue`` (play goes on with
-   the offender in a dead hand).
+   the offender in a dead hand);
+5. **the confirmation** (phase ``"confirm"``, only with ``ruleset.confirm_review``,
+   the application's own procedure: the reviewer sends the decision to the others
+   and fixes it once they have answered OK): every seat but the reviewer confirms
+   the decision with OK; then it takes effect. A seat that does not answer in time,
+   an absent seat and a bot confirm. With the setting off the decision takes effect
+   at once.
 
 A fixed win is paid from its value: a riichi winner's ura dora are added to the
 claimed han when the hand ends (nobody, the winner included, sees them before).
@@ -72,6 +78,7 @@ from .claim_values import (
     CLAIM_TYPES,
     CONTINUE,
     CORRECT,
+    DECISIONS,
     GAME_OVER,
     INVALID,
     LIMITS,
@@ -124,6 +131,7 @@ class WinClaim(NamedTuple):
     value: tuple[int, int] | None = None  # as claimed
     answers: tuple[Action | None, ...] = (None, None, None, None)
     decision: Action | None = None  # the review's decision once made
+    confirms: tuple[Action | None, ...] = (None, None, None, None)  # the confirm phase's OKs
     queue: tuple[int, ...] = ()  # the other seats that called a win on the tile, in order
     earlier: tuple[WinClaim, ...] = ()  # wins on the same tile already fixed (double ron)
 
@@ -238,6 +246,11 @@ def answer_legal(seat: int) -> tuple[Action, ...]:
     )
 
 
+def confirm_legal(wc: WinClaim) -> tuple[tuple[Action, ...], ...]:
+    """The confirm phase: every seat but the reviewer confirms with OK."""
+    return tuple((Action(o, OK),) if o != wc.reviewer else () for o in _SEATS)
+
+
 def review_legal(s: GameState, wc: WinClaim) -> tuple[Action, ...]:
     seat = wc.reviewer
     values = claim_values(wc.tsumo, s.ruleset.max_yakuman)
@@ -281,6 +294,16 @@ def explain(s: GameState, action: Action) -> str | None:
         if phase != "claim":
             return "the value has already been claimed"
         return value_problem(action.tiles, wc.tsumo, s.ruleset.max_yakuman)
+    if phase == "confirm":
+        if kind in DECISIONS:
+            return "the review has decided: the other seats are confirming it"
+        if seat == wc.reviewer:
+            return "you reviewed the win: the other seats confirm your decision"
+        if wc.confirms[seat] is not None:
+            return f"seat {seat} has already confirmed the review"
+        if kind == NG:
+            return "the review's decision is confirmed with OK: the reviewer has the last word"
+        return "a win is being claimed: the table waits for the confirmation"
     if kind in ANSWERS:
         if phase == "claim":
             return "wait for the claim before answering it"
@@ -322,7 +345,7 @@ def public_claim(s: GameState, seat: int | None) -> WinClaim:
     stating the value when ``ruleset.evaluate_by_app`` is on."""
     wc: WinClaim = s.win_claim
     shown = (
-        s.phase == "review"
+        s.phase in ("review", "confirm")
         or (seat is not None and seat in s.setup.robots)
         or (s.phase == "claim" and seat == wc.seat and s.ruleset.evaluate_by_app)
     )
@@ -346,6 +369,7 @@ def claim_to_dict(wc: WinClaim) -> dict[str, Any]:
         "value_label": value_label(wc.value) if wc.value else None,
         "answers": [format_action(a) if a else None for a in wc.answers],
         "decision": format_action(wc.decision) if wc.decision else None,
+        "confirms": [format_action(a) if a else None for a in wc.confirms],
         "queue": list(wc.queue),
         "earlier": [claim_to_dict(e) for e in wc.earlier],
         "reading": None

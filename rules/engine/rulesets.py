@@ -113,7 +113,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "tenpai_furiten_ok",
         "tenpai_no_yaku_ok",
     ),
-    "Table procedure": ("win_settlement", "one_han_check", "evaluate_by_app"),
+    "Table procedure": ("win_settlement", "one_han_check", "evaluate_by_app", "confirm_review"),
     "Time": ("thinking_time", "bank_time"),
 }
 
@@ -201,6 +201,7 @@ class Ruleset:
     win_settlement: str = "automatic"  # "claimed": wins are claimed, answered, reviewed
     one_han_check: bool = True  # claimed: the ordinary Win button only for hands the engine accepts
     evaluate_by_app: bool = True  # claimed: the claim form is pre-filled with the engine's value
+    confirm_review: bool = False  # claimed: the others confirm the review's decision with OK
 
     # --- time (seconds)
     thinking_time: int = 5

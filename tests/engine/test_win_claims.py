@@ -429,3 +429,65 @@ def test_win_claim_pao_covers_a_yakuman_the_table_fixed_by_hand():
     win = state.last_result.wins[0]
     assert win.pao == 0 and win.payment.payers == {0: 32000}
     assert_replays(state)
+
+
+# --- the second round: the others confirm the review (confirm_review) -------------------------
+
+CONFIRMING = CLAIMED.replace(confirm_review=True)
+
+
+def test_win_claim_confirm_review_the_decision_counts_once_the_others_say_ok():
+    state = step(ron_on_5s(CONFIRMING), "0:discard:5s", "2:pass", "3:pass", "1:ron")
+    state = step(state, "1:claim:2han40fu", "0:ng:wrong_value", "2:ok", "3:ok")
+    state = step(state, "0:correct:1han40fu")
+    assert state.phase == "confirm" and state.hand_index == 0
+    assert state.win_claim.decision == Action(0, "correct", None, (1, 40))
+    assert [bool(state.legal[o]) for o in range(4)] == [False, True, True, True]
+    assert seat_view(state, 2).win_claim.reading.valid  # the reading shows with the decision
+    state = step(state, "1:ok", "3:ok")
+    assert state.phase == "confirm" and state.scores == (25000,) * 4  # not yet
+    state = step(state, "2:ok")
+    assert state.last_result.deltas == (-1300, 1300, 0, 0) and state.hand_index == 1
+    assert state.last_result.claim.confirms == (
+        None,
+        Action(1, "ok"),
+        Action(2, "ok"),
+        Action(3, "ok"),
+    )
+    assert_replays(state)
+
+
+def test_win_claim_confirm_review_a_chombo_takes_effect_after_the_confirmations():
+    state = step(ron_on_5s(CONFIRMING), "0:discard:5s", "1:pass", "3:pass", "2:win_anyway")
+    state = step(state, "2:claim:mangan", "0:ng:noten", "1:ng", "3:ng", "0:chombo:continue")
+    assert state.phase == "confirm" and not any(state.dead)
+    state = step(state, "1:ok", "2:ok", "3:ok")
+    assert state.dead[2] and state.scores == (29000, 27000, 17000, 27000)
+    assert state.phase == "turn" and state.turn == 1
+    assert_replays(state)
+
+
+def test_win_claim_confirm_review_refuses_the_reviewer_an_ng_a_second_ok_and_a_new_decision():
+    state = step(ron_on_5s(CONFIRMING), "0:discard:5s", "2:pass", "3:pass", "1:ron")
+    state = step(state, "1:claim:1han40fu", "0:ok", "2:ok", "3:ok", "0:accept", "1:ok")
+    for text, message in (
+        ("0:ok", "you reviewed the win"),
+        ("1:ok", "already confirmed"),
+        ("2:ng", "confirmed with OK"),
+        ("0:invalid", "the review has decided"),
+    ):
+        with pytest.raises(IllegalAction, match=message):
+            apply(state, parse_action(text))
+
+
+def test_win_claim_confirm_review_bots_confirm_by_the_engine_judgment():
+    state = step(ron_on_5s(CONFIRMING, claimant=3, robots=(0,)), "0:discard:5s")
+    state = step(state, "1:pass", "2:pass", "3:ron", "3:claim:1han40fu")
+    state, _ = apply(state, bots.choose("efficient", seat_view(state, 0), random.Random(1)))
+    state = step(state, "1:ok", "2:ok", "1:accept")
+    assert state.phase == "confirm" and state.legal[0]  # the robot dealer is asked too
+    state, _ = apply(state, bots.choose("careful", seat_view(state, 0), random.Random(1)))
+    assert state.win_claim.confirms[0] == Action(0, "ok")
+    state = step(state, "2:ok", "3:ok")
+    assert state.last_result.deltas == (-1300, 0, 0, 1300)
+    assert_replays(state)

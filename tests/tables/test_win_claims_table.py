@@ -2,6 +2,7 @@
 wire (rules.engine.claims, tables.claim_screens, tables.autoplay)."""
 
 import datetime as dt
+import html
 import json
 
 import pytest
@@ -314,4 +315,76 @@ async def test_win_claim_frames_never_show_hidden_tiles(claimed, four, clock):
     )
     assert counter["reviews"] >= 2 and reviews_seen >= 2
     assert any("dead hand</span>" in f for f in recorded[None])
+    await wire.close()
+
+
+KANCHAN_5S = "234p456p678s22m46s"  # waits on 5s only: a ron on it is 1 han 40 fu
+
+
+async def test_win_claim_two_seats_win_on_one_discard_with_the_review_confirmed(
+    claimed, four, clock
+):
+    """Bob and Carol both call a win on the dealer's 5s: with double ron they claim in
+    turn, each review is confirmed by the others (``confirm_review``; silence is OK),
+    both wins are paid, and no frame shows a tile it should not."""
+    claimed.settings = {**claimed.settings, "confirm_review": True}
+    await db(claimed.save)()
+    table = await db(make_table)(claimed, people=four)
+    game = await db(start)(table, seed=3, clock=clock)
+    wall = build_wall({1: TANYAO, 2: KANCHAN_5S}, draws="5s", dora="9p", ura="9m")
+    await db(with_wall)(game, wall)
+    wire = await Watched.open(table.pk, four)
+    sockets, recorded = wire.sockets, wire.recorded
+
+    async def move(seat, text, version):
+        await send_move(sockets[seat], text, version)
+        frame = await frame_at(sockets[seat], version + 1)
+        recorded[seat].append(frame)
+        await wire.drain()
+        return html.unescape(frame)
+
+    await wire.drain()
+    tile = _fmt((await db(states.state_of)(await db(Game.objects.get)(pk=game.pk))).drawn)
+    await move(0, f"0:discard:{tile}", 0)
+    await move(3, "3:pass", 1)
+    await move(2, f"2:ron:{tile}", 2)
+    frame = await move(1, f"1:ron:{tile}", 3)
+    assert "You call a win" in frame and "to claim next: Carol" in frame
+    await move(1, "1:claim:1han40fu", 4)
+    for version, seat in enumerate((0, 2, 3), start=5):
+        await move(seat, f"{seat}:ok", version)
+    await move(0, "0:accept", 8)
+    frame = await move(1, "1:ok", 9)
+    assert "Alice's review:</strong> fixed as claimed" in frame
+    assert 'class="claim-confirms"' in frame and 'class="confirm-ok"' not in frame
+    asked = next(f for f in reversed(recorded[3]) if version_of(f) == 10)
+    assert 'class="confirm-ok"' in asked  # Dave is asked to confirm
+    await move(2, "2:ok", 10)
+
+    def silent_dave():
+        row = Game.objects.get(pk=game.pk)
+        state = states.state_of(row)
+        assert state.phase == "confirm" and tuple(pending_seats(state)) == (3,)
+        policies = [autoplay.SeatPolicy(connected=True, last_seen=clock.now()) for _ in range(4)]
+        clock.advance(60)
+        t = timing.Timers(row.turn_started, row.deadline, list(row.bank_ms))
+        (due,) = autoplay.pending_moves(state, policies, t, row.started, clock.now())
+        return str(autoplay.choose(due, state, policies[3], row.seed, row.version))
+
+    assert await db(silent_dave)() == "3:ok"  # no confirmation in time counts as OK
+    frame = await move(3, "3:ok", 11)
+    assert "Carol calls a win" in frame
+    assert "Already fixed on this tile: Bob's win fixed as claimed, 1 han 40 fu" in frame
+    await move(2, "2:claim:1han40fu", 12)
+    for version, seat in enumerate((0, 1, 3), start=13):
+        await move(seat, f"{seat}:ok", version)
+    await move(0, "0:accept", 16)
+    for version, seat in enumerate((1, 2, 3), start=17):
+        await move(seat, f"{seat}:ok", version)
+    stored = await db(Game.objects.get)(pk=game.pk)
+    record = await db(HandRecord.objects.get)(game=stored, index=0)
+    assert record.result_type == "ron" and record.deltas == [-2600, 1300, 1300, 0]
+    all_states = await db(replay_all)(stored)
+    reds = tuple(all_states[0].ruleset.red_fives)
+    wire.check_privacy(all_states, reds, versioned_only=True)
     await wire.close()

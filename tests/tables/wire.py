@@ -77,6 +77,8 @@ def check_frame_privacy(frame: str, seat, all_states, reds) -> None:
         visible.update(state.hands[seat])
     if state.win_claim is not None:  # a claimed win shows the claimant's hand to all
         visible.update(state.win_claim.hand)
+        for earlier in state.win_claim.earlier:  # and the wins fixed on the same tile
+            visible.update(earlier.hand)
     revealed = set()
     result = state.last_result
     if result is not None:
