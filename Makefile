@@ -36,12 +36,14 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-# mypy --strict on the pure engine (the config is in pyproject.toml).
+# mypy --strict on the pure engine (the config is in pyproject.toml); part of `make
+# test`, so CI fails on a type error. About 2 s from a clean cache, well under 1 s after.
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The whole suite on the embedded default (SQLite, in-memory channel layer).
-test: lint
+# Lint, the engine's types, then the whole suite on the embedded default (SQLite,
+# in-memory channel layer).
+test: lint typecheck
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest
 
 # The suites whose behaviour depends on the database and the channel layer, against

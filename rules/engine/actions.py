@@ -20,26 +20,42 @@ text of an action gives back the very same action, red fives included.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
-from .claim_values import CLAIM_TYPES, WIN_ANYWAY, format_payload, parse_payload
+from .claim_values import CLAIM_TYPES, WIN_ANYWAY, ClaimType, format_payload, parse_payload
 from .errors import InvalidAction, InvalidNotation
 from .tiles import DEFAULT_RED_FIVES, is_red, kind_notation, parse_kind
 
-DISCARD = "discard"
-RIICHI = "riichi"
-OPEN_RIICHI = "open_riichi"
-TSUMO = "tsumo"
-RON = "ron"
-CHI = "chi"
-PON = "pon"
-DAIMINKAN = "daiminkan"
-ANKAN = "ankan"
-SHOUMINKAN = "shouminkan"
-KYUUSHU = "kyuushu"
-PASS = "pass"
+DISCARD: Final = "discard"
+RIICHI: Final = "riichi"
+OPEN_RIICHI: Final = "open_riichi"
+TSUMO: Final = "tsumo"
+RON: Final = "ron"
+CHI: Final = "chi"
+PON: Final = "pon"
+DAIMINKAN: Final = "daiminkan"
+ANKAN: Final = "ankan"
+SHOUMINKAN: Final = "shouminkan"
+KYUUSHU: Final = "kyuushu"
+PASS: Final = "pass"
 
-ACTION_TYPES = (
+# What an action does: the types above, then those of a claimed win (claim_values).
+ActionType = Literal[
+    "discard",
+    "riichi",
+    "open_riichi",
+    "tsumo",
+    "ron",
+    "chi",
+    "pon",
+    "daiminkan",
+    "ankan",
+    "shouminkan",
+    "kyuushu",
+    "pass",
+    ClaimType,
+]
+ACTION_TYPES: tuple[ActionType, ...] = (
     DISCARD,
     RIICHI,
     OPEN_RIICHI,
@@ -54,10 +70,14 @@ ACTION_TYPES = (
     PASS,
     *CLAIM_TYPES,  # a claimed win and its review (see claim_values)
 )
+# The type an action's text names, looked up (the lookup also narrows text to the type).
+_TYPE_OF: dict[str, ActionType] = {kind: kind for kind in ACTION_TYPES}
 # the claim types except win_anyway carry numbers, not tiles (see claim_values)
 _PAYLOAD = frozenset(CLAIM_TYPES) - {WIN_ANYWAY}
-DISCARDING = (DISCARD, RIICHI, OPEN_RIICHI)
-CALLS = (CHI, PON, DAIMINKAN)
+DiscardingType = Literal["discard", "riichi", "open_riichi"]
+CallType = Literal["chi", "pon", "daiminkan"]
+DISCARDING: tuple[DiscardingType, ...] = (DISCARD, RIICHI, OPEN_RIICHI)
+CALLS: tuple[CallType, ...] = (CHI, PON, DAIMINKAN)
 # How many of the seat's own tiles each type uses, and whether it names a tile.
 _OWN_TILES = {CHI: 2, PON: 2, DAIMINKAN: 3, ANKAN: 4}
 _NEEDS_TILE = {
@@ -77,7 +97,7 @@ _NEEDS_TILE = {
 
 class Action(NamedTuple):
     seat: int
-    type: str
+    type: ActionType
     tile: int | None = None
     tiles: tuple[int, ...] = ()
 
@@ -130,12 +150,13 @@ def parse_action(text: str) -> Action:
             f"'{text}' is not an action: write seat:type[:tile[:tiles]], e.g. 2:discard:5m.1",
             field="action",
         )
-    seat_text, kind = parts[0], parts[1].lower()
+    seat_text, kind_text = parts[0], parts[1].lower()
     if seat_text not in ("0", "1", "2", "3"):
         raise InvalidAction(f"'{seat_text}' is not a seat: use 0, 1, 2 or 3", field="action")
-    if kind not in ACTION_TYPES:
+    kind = _TYPE_OF.get(kind_text)
+    if kind is None:
         raise InvalidAction(
-            f"'{kind}' is not an action type: use one of {', '.join(ACTION_TYPES)}",
+            f"'{kind_text}' is not an action type: use one of {', '.join(ACTION_TYPES)}",
             field="action",
         )
     if kind in _PAYLOAD:
@@ -162,6 +183,7 @@ def parse_action(text: str) -> Action:
 __all__ = [
     "ACTION_TYPES",
     "Action",
+    "ActionType",
     "format_action",
     "format_tile",
     "parse_action",

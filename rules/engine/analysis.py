@@ -48,8 +48,11 @@ class SeatAnalysis(NamedTuple):
     left_mask: int  # wait | pon | chi: the same from the seat on the left
     useful_mask: int  # kinds that would lower the shanten (the waits when tenpai)
 
-    def call_mask(self, riichi: bool, next_seat: bool) -> int:
-        """Kinds whose discard may offer this seat something (ron, pon, kan, chi)."""
+    def call_mask(self, riichi: int, next_seat: bool) -> int:
+        """Kinds whose discard may offer this seat something (ron, pon, kan, chi).
+
+        ``riichi`` is the seat's ``GameState.riichi`` entry (0 none, 1, 2 double).
+        """
         if riichi:
             return self.wait_mask
         return self.left_mask if next_seat else self.claim_mask

@@ -25,7 +25,7 @@ from .claims import (
 )
 from .payments import Ron, base_points, chombo_payment, multi_ron, win_payment
 from .scoring import HandScore
-from .state import Event, GameState, HandResult, WinResult
+from .state import Event, GameState, HandResult, ResultKind, WinResult
 from .tiles import dora_of
 from .turns import put
 
@@ -73,7 +73,8 @@ def apply_step(
     s: GameState, action: Action, log: tuple[Action, ...]
 ) -> tuple[GameState, list[Event]]:
     """A claim, an answer or a review decision (legality already checked)."""
-    wc: WinClaim = s.win_claim
+    wc = s.win_claim
+    assert wc is not None  # the claim phases hold the claimed win
     s = s.evolve(hand_log=log)
     if s.phase == "claim":
         wc = wc._replace(value=(action.tiles[0], action.tiles[1]))
@@ -165,7 +166,9 @@ def _next_claim(
     seat, rest = wc.queue[0], wc.queue[1:]
     claim = s.claim
     assert claim is not None and wc.discarder is not None
-    anyway = claim.responses[seat].type == WIN_ANYWAY
+    called = claim.responses[seat]
+    assert called is not None  # a queued seat called a win on this discard
+    anyway = called.type == WIN_ANYWAY
     s, more = call_win(s, seat, wc.tile, wc.discarder, wc.chankan, anyway, rest, earlier)
     return s, events + more
 
@@ -241,6 +244,7 @@ def _settle(
         ]
     else:
         rons = [Ron(p.wc.seat, p.base, p.pao, p.pao_base) for p in paid]
+        assert last.discarder is not None  # a ron has a discarder
         payments = multi_ron(rons, last.discarder, s.round_number, s.honba, s.riichi_sticks, r)
     by_seat = {pay.winner: pay for pay in payments}
     wins = []
@@ -259,7 +263,7 @@ def _settle(
         if river and river[-1].tile == last.tile:
             river = (*river[:-1], river[-1]._replace(called=True))
             s = s.evolve(discards=put(s.discards, last.discarder, river))
-    kind = "tsumo" if last.tsumo else "ron"
+    kind: ResultKind = "tsumo" if last.tsumo else "ron"
     result = _result(s, kind, tuple(wins), tuple(deltas), ura=ura)._replace(claim=last)
     s = s.evolve(win_claim=None)
     dealer_stays = s.round_number in seats
@@ -339,8 +343,8 @@ def _replay_hand(
         round_number=s.round_number,
         honba=s.honba,
         dealer=s.round_number,
-        deltas=tuple(moved),  # type: ignore[arg-type]
-        scores=scores,  # type: ignore[arg-type]
+        deltas=tuple(moved),
+        scores=scores,
         scores_before=s.scores,
         riichi_sticks=sticks,
         dora_indicators=_dora(s),

@@ -28,22 +28,25 @@ haneman, 8 baiman, 11 sanbaiman, 13 x n an n-fold yakuman.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, Literal
 
 from .errors import InvalidAction
 
-WIN_ANYWAY = "win_anyway"
-CLAIM = "claim"
-OK = "ok"
-NG = "ng"
-ACCEPT = "accept"
-CORRECT = "correct"
-INVALID = "invalid"
-CHOMBO = "chombo"
+ClaimType = Literal["win_anyway", "claim", "ok", "ng", "accept", "correct", "invalid", "chombo"]
+WIN_ANYWAY: Final = "win_anyway"
+CLAIM: Final = "claim"
+OK: Final = "ok"
+NG: Final = "ng"
+ACCEPT: Final = "accept"
+CORRECT: Final = "correct"
+INVALID: Final = "invalid"
+CHOMBO: Final = "chombo"
 
 # the game phases of a claimed win ("confirm": the others confirm the review's
 # decision, only with ``ruleset.confirm_review``)
-CLAIM_PHASES = ("claim", "answers", "review", "confirm")
-CLAIM_TYPES = (WIN_ANYWAY, CLAIM, OK, NG, ACCEPT, CORRECT, INVALID, CHOMBO)
+ClaimPhase = Literal["claim", "answers", "review", "confirm"]
+CLAIM_PHASES: tuple[ClaimPhase, ...] = ("claim", "answers", "review", "confirm")
+CLAIM_TYPES: tuple[ClaimType, ...] = (WIN_ANYWAY, CLAIM, OK, NG, ACCEPT, CORRECT, INVALID, CHOMBO)
 ANSWERS = (OK, NG)
 DECISIONS = (ACCEPT, CORRECT, INVALID, CHOMBO)
 VALUED = (CLAIM, CORRECT)  # the types that carry a (han, fu) value

@@ -333,7 +333,9 @@ def judged_action(s: GameState, seat: int) -> Action:
     :func:`.bots.claiming.judge`): for absent players and run-out timers."""
     from .bots.claiming import judge
 
-    return judge(s.phase, s.win_claim, seat)
+    wc = s.win_claim
+    assert wc is not None  # the claim phases hold the claimed win
+    return judge(s.phase, wc, seat)
 
 
 # --- what seats see ------------------------------------------------------------------
@@ -343,7 +345,8 @@ def public_claim(s: GameState, seat: int | None) -> WinClaim:
     """The claim as ``seat`` sees it: everything but the engine's reading, which the
     review shows to all, a robot seat uses throughout, and the winner sees while
     stating the value when ``ruleset.evaluate_by_app`` is on."""
-    wc: WinClaim = s.win_claim
+    wc = s.win_claim
+    assert wc is not None  # the claim phases hold the claimed win
     shown = (
         s.phase in ("review", "confirm")
         or (seat is not None and seat in s.setup.robots)

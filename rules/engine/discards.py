@@ -21,6 +21,8 @@ common steps (a plain discard, a pass) take fast paths built field by field; see
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import claim_settlement, claims
 from .actions import (
     ANKAN,
@@ -41,8 +43,9 @@ from .legal import (
     is_last_discard,
     robbing_actions,
 )
+from .melds import MeldKind
 from .payments import STICK
-from .state import Claim, Discard, Event, GameState
+from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind
 from .tiles import WINDS
 from .turns import (
     NO_LEGAL,
@@ -56,8 +59,13 @@ from .turns import (
 )
 from .wall import MAX_KANS
 
-_NONE4 = (None, None, None, None)
+_NONE4: tuple[None, None, None, None] = (None, None, None, None)
 _WINS = (RON, WIN_ANYWAY)
+# The riichi a discarding action declares, and what a declared kan is as a claim and
+# as a meld (the action types and those kinds share their names).
+_DECLARES: dict[str, RiichiKind] = {"riichi": "riichi", "open_riichi": "open_riichi"}
+_KAN_CLAIM: dict[str, ClaimKind] = {ANKAN: ANKAN, SHOUMINKAN: SHOUMINKAN}
+_KAN_MELD: dict[str, MeldKind] = {ANKAN: ANKAN, SHOUMINKAN: SHOUMINKAN}
 
 
 # Fast paths. The common steps of a hand are built field by field in one new
@@ -104,9 +112,12 @@ _new = tuple.__new__
 _ORDER = tuple(order_from(seat) for seat in range(4))
 
 
-def discard_tile(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
+def discard_tile(
+    s: GameState, action: Action, log: tuple[Action, ...]
+) -> tuple[GameState, list[Event]]:
     seat, tile = action.seat, action.tile
-    legal: list | None = None
+    assert tile is not None  # a discard names its tile
+    legal: list[tuple[Action, ...]] | None = None
     claimed = s.ruleset.win_settlement == claims.CLAIMED
     if FAST_PATH and action.type == "discard" and not s.dora_pending and not claimed:
         n1, n2, n3 = _ORDER[seat]
@@ -134,7 +145,7 @@ def discard_tile(s: GameState, action: Action, log: tuple) -> tuple[GameState, l
                 v[_LEGAL] = tuple(legal)
                 return _new(GameState, v), []
     hand = _without(s.hands[seat], tile)
-    riichi = action.type if action.type != "discard" else None
+    riichi = _DECLARES.get(action.type)
     river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi is not None))
     furiten = s.furiten
     if furiten[seat] == 1:
@@ -181,7 +192,7 @@ def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
-def _discarded(s: GameState, seat: int, tile: int, log: tuple) -> list:
+def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> list[Any]:
     """The fields of ``s`` after ``seat``'s plain discard of ``tile`` (no draw yet).
 
     The same changes as the general path of :func:`discard_tile`; the caller sets the
@@ -214,8 +225,9 @@ def _discarded(s: GameState, seat: int, tile: int, log: tuple) -> list:
     return v
 
 
-def answer(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Event]]:
+def answer(s: GameState, action: Action, log: tuple[Action, ...]) -> tuple[GameState, list[Event]]:
     claim = s.claim
+    assert claim is not None  # the calls phase answers a claim
     responses = put(claim.responses, action.seat, action)
     legal = put(s.legal, action.seat, ())
     if FAST_PATH and claim.kind == "discard":
@@ -237,17 +249,22 @@ def answer(s: GameState, action: Action, log: tuple) -> tuple[GameState, list[Ev
     return resolve_answers(s, claim, {"hand_log": log, "legal": legal})
 
 
-def resolve_answers(s: GameState, claim: Claim, changes: dict) -> tuple[GameState, list[Event]]:
+def resolve_answers(
+    s: GameState, claim: Claim, changes: dict[str, Any]
+) -> tuple[GameState, list[Event]]:
     """Every seat has answered ``claim``: a win, else the call, else the tile survives
     (``changes`` are still to be made to ``s``)."""
     responses = claim.responses
-    claimants = [o for o in order_from(claim.seat) if responses[o] and responses[o].type in _WINS]
+    claimants = [
+        o for o in order_from(claim.seat) if (given := responses[o]) and given.type in _WINS
+    ]
     chankan = claim.kind != "discard"
     if claimants or chankan:
         s = s.evolve(**changes, claim=claim)
         if claimants and claims.claimed(s):
             first = claimants[0]
-            anyway = responses[first].type == WIN_ANYWAY
+            first_answer = responses[first]
+            anyway = first_answer is not None and first_answer.type == WIN_ANYWAY
             queue = tuple(claimants[1:])
             return claim_settlement.call_win(
                 s, first, claim.tile, claim.seat, chankan, anyway, queue
@@ -270,7 +287,7 @@ def resolve_answers(s: GameState, claim: Claim, changes: dict) -> tuple[GameStat
     return _survives(s.evolve(**changes, claim=claim), call, claim)
 
 
-def _all_passed(responses: tuple) -> bool:
+def _all_passed(responses: tuple[Action | None, ...]) -> bool:
     return all(a is None or a.type == PASS for a in responses)
 
 
@@ -313,7 +330,7 @@ def _furiten_after_pass(s: GameState, tile: int, skip: int) -> tuple[int, ...]:
 
 
 def _survives(
-    s: GameState, call: Action | None, claim: Claim, changes: dict | None = None
+    s: GameState, call: Action | None, claim: Claim, changes: dict[str, Any] | None = None
 ) -> tuple[GameState, list[Event]]:
     """The discard passed the ron check; ``changes`` are still to be made to ``s``."""
     seat = claim.seat
@@ -361,7 +378,9 @@ def _survives(
     return s, events + more
 
 
-def _abort_reason(s: GameState, claim: Claim, discards: tuple) -> str | None:
+def _abort_reason(
+    s: GameState, claim: Claim, discards: tuple[tuple[Discard, ...], ...]
+) -> AbortReason | None:
     r = s.ruleset
     seat = claim.seat
     if (
@@ -383,11 +402,12 @@ def _abort_reason(s: GameState, claim: Claim, discards: tuple) -> str | None:
 def declare_kan(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     seat = action.seat
     robbable = action.tile if action.type == SHOUMINKAN else action.tiles[0]
-    legal = [(), (), (), ()]
+    assert robbable is not None  # an added kan names the tile it adds
+    legal: list[tuple[Action, ...]] = [(), (), (), ()]
     for other in order_from(seat):
         legal[other] = robbing_actions(s, other, seat, robbable, action.type == ANKAN)
     if any(legal):
-        claim = Claim(action.type, seat, robbable, _NONE4, None, action)
+        claim = Claim(_KAN_CLAIM[action.type], seat, robbable, _NONE4, None, action)
         return s.evolve(phase="calls", claim=claim, legal=tuple(legal), drawn=s.drawn), []
     return _make_kan(s, action)
 
@@ -396,12 +416,13 @@ def _make_kan(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     seat = action.seat
     hand, melds = kan_meld(s, action)
     s = s.evolve(hands=put(s.hands, seat, hand), melds=put(s.melds, seat, melds))
-    return complete_kan(s, seat, action.type)
+    return complete_kan(s, seat, _KAN_MELD[action.type])
 
 
 def _kan_survives(s: GameState) -> tuple[GameState, list[Event]]:
     """Nobody robbed the kan: it is made (ippatsu ends, dora per timing)."""
     claim = s.claim
+    assert claim is not None and claim.kan is not None  # a kan waited for robbers
     kan = claim.kan
     furiten = _furiten_after_pass(s, claim.tile, claim.seat)
     s = s.evolve(furiten=furiten, phase="turn", claim=None, legal=NO_LEGAL)

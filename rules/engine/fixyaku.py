@@ -38,13 +38,14 @@ sets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .melds import ANKAN, CHI
+from .melds import ANKAN, CHI, Meld
 from .tiles import is_terminal_or_honor
 from .yaku import YAKU_NAMES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # scoring and state are imported by the modules that import this one
+    from .scoring import HandScore
     from .state import GameState
 
 _KEY_OF_NAME = {y.name: y.key for y in YAKU_NAMES}
@@ -57,7 +58,7 @@ _YAKUHAI = {
 _WHOLE_HAND = {"tanyao", "toitoi", "honitsu", "chinitsu", "chanta", "junchan", "honroutou"}
 
 
-def _keys(score) -> set[str]:
+def _keys(score: HandScore) -> set[str]:
     return {_KEY_OF_NAME.get(name, name) for name, _ in score.yaku} - _BONUS
 
 
@@ -71,7 +72,15 @@ def _yakuhai_kind(key: str, s: GameState, seat: int) -> int | None:
     return None
 
 
-def _alt_score(s: GameState, seat: int, kind: int, tsumo: bool, discarder, chankan, real: int):
+def _alt_score(
+    s: GameState,
+    seat: int,
+    kind: int,
+    tsumo: bool,
+    discarder: int | None,
+    chankan: bool,
+    real: int,
+) -> HandScore | None:
     """The score of the same win with a copy of ``kind`` instead of ``real``."""
     from .turns import put
     from .wins import score_win, spare_copy
@@ -86,7 +95,16 @@ def _alt_score(s: GameState, seat: int, kind: int, tsumo: bool, discarder, chank
     return score_win(s, seat, tile, tsumo, discarder, chankan)
 
 
-def _waits_ok(s, seat, tile, tsumo, discarder, chankan, score, selection: str) -> bool:
+def _waits_ok(
+    s: GameState,
+    seat: int,
+    tile: int,
+    tsumo: bool,
+    discarder: int | None,
+    chankan: bool,
+    score: HandScore,
+    selection: str,
+) -> bool:
     if selection == "winning_tile":
         return True
     waits = s.analysis[seat].waits
@@ -103,7 +121,7 @@ def _waits_ok(s, seat, tile, tsumo, discarder, chankan, score, selection: str) -
     return selection == "all_waits" or bool(common)
 
 
-def _related(key: str, meld, s: GameState, seat: int, all_kinds: list[int]) -> bool:
+def _related(key: str, meld: Meld, s: GameState, seat: int, all_kinds: list[int]) -> bool:
     kinds = [t >> 2 for t in meld.tiles]
     base = min(kinds)
     yh = _yakuhai_kind(key, s, seat)
@@ -133,7 +151,13 @@ def _related(key: str, meld, s: GameState, seat: int, all_kinds: list[int]) -> b
 
 
 def fix_yaku_allows(
-    s: GameState, seat: int, tile: int, tsumo: bool, discarder, chankan: bool, score: Any
+    s: GameState,
+    seat: int,
+    tile: int,
+    tsumo: bool,
+    discarder: int | None,
+    chankan: bool,
+    score: HandScore,
 ) -> bool:
     """Whether a win that has a yaku also passes the fix-yaku rule."""
     r = s.ruleset

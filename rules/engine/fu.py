@@ -9,7 +9,10 @@ the hand's fu.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from mahjong.hand_calculating.fu import FuCalculator as F
+from mahjong.hand_calculating.fu import FuDetail
 
 from .rulesets import Ruleset
 
@@ -59,7 +62,7 @@ _TSUMO_ITEM = _item(2, TSUMO)
 
 
 def fu_items(
-    details: list[dict], ruleset: Ruleset, tsumo: bool, pinfu: bool
+    details: Iterable[FuDetail], ruleset: Ruleset, tsumo: bool, pinfu: bool
 ) -> list[tuple[int, str]]:
     """Our itemised fu for the library's ``fu_details`` of the chosen reading."""
     items: list[tuple[int, int, int, str]] = []

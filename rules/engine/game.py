@@ -106,7 +106,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         return s, (first, *more)
     s = state.evolve(hand_log=log)
     if kind in (TSUMO, WIN_ANYWAY) and claims.claimed(s):
-        s, more = claim_settlement.call_win(s, seat, s.drawn, None, False, kind == WIN_ANYWAY)
+        drawn = s.drawn
+        assert drawn is not None  # a win on the wall is offered on a drawn tile only
+        s, more = claim_settlement.call_win(s, seat, drawn, None, False, kind == WIN_ANYWAY)
     elif kind == TSUMO:
         s, more = tsumo_win(s, seat)
     elif kind in (ANKAN, SHOUMINKAN):

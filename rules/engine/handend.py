@@ -43,14 +43,16 @@ into the final standings; automatic play never adds to them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .analysis import counts_of, waits_mask
 from .hand import counts_as_tenpai, shape_waits, waits
 from .payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
 from .rulesets import Ruleset
+from .scoring import HandScore
 from .standings import final_standings
-from .state import Event, GameState, HandResult, WinResult
+from .state import AbortReason, Event, GameState, HandResult, ResultKind, WinResult
 from .tiles import TERMINALS_AND_HONORS
 from .turns import deal, put
 from .wall import ura_indicators
@@ -65,7 +67,7 @@ def order_from(seat: int) -> tuple[int, int, int]:
     return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
 
 
-def _pao_base(score, ruleset: Ruleset) -> int | None:
+def _pao_base(score: HandScore, ruleset: Ruleset) -> int | None:
     """Base points the liable player covers (None: the hand holds no pao yakuman).
 
     ``pao_scope`` says how far the liability reaches when other yakuman are stacked
@@ -79,7 +81,7 @@ def _pao_base(score, ruleset: Ruleset) -> int | None:
     return min(score.base_points, 8000 * max(1, han // 13))
 
 
-def _ura(s: GameState, winners) -> tuple[int, ...]:
+def _ura(s: GameState, winners: Iterable[int]) -> tuple[int, ...]:
     if not s.ruleset.ura_dora or not any(s.riichi[w] for w in winners):
         return ()
     return ura_indicators(s.wall, s.dora_shown if s.ruleset.kan_ura_dora else 1)
@@ -91,6 +93,7 @@ def _dora(s: GameState) -> tuple[int, ...]:
 
 def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     tile = s.drawn
+    assert tile is not None  # tsumo is offered on a drawn tile only
     score = score_win(s, seat, tile, True)
     pao = s.pao[seat]
     pao_base = _pao_base(score, s.ruleset) if pao is not None else None
@@ -151,7 +154,19 @@ def ron_wins(
     return finish_hand(s, result, dealer_stays=s.round_number in winners, sticks_next=0)
 
 
-def _result(s: GameState, kind: str, wins=(), deltas=(0, 0, 0, 0), **extra) -> HandResult:
+def _result(
+    s: GameState,
+    kind: ResultKind,
+    wins: tuple[WinResult, ...] = (),
+    deltas: Sequence[int] = (0, 0, 0, 0),
+    *,
+    ura: tuple[int, ...] = (),
+    hands: tuple[tuple[int, ...] | None, ...] = (),
+    abort: AbortReason | None = None,
+    tenpai: tuple[bool, ...] = (),
+    noten_deltas: tuple[int, ...] = (),
+    nagashi: tuple[int, ...] = (),
+) -> HandResult:
     scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
     return HandResult(
         kind=kind,
@@ -166,14 +181,17 @@ def _result(s: GameState, kind: str, wins=(), deltas=(0, 0, 0, 0), **extra) -> H
         riichi_sticks=0 if wins else s.riichi_sticks,
         hands=tuple(next((w.hand for w in wins if w.seat == seat), None) for seat in range(4))
         if wins
-        else extra.pop("hands", ()),
+        else hands,
         dora_indicators=_dora(s),
-        ura_indicators=extra.pop("ura", ()),
-        **extra,
+        ura_indicators=ura,
+        abort=abort,
+        tenpai=tenpai,
+        noten_deltas=noten_deltas,
+        nagashi=nagashi,
     )
 
 
-def abortive_draw(s: GameState, reason: str) -> tuple[GameState, list[Event]]:
+def abortive_draw(s: GameState, reason: AbortReason) -> tuple[GameState, list[Event]]:
     result = _result(s, "abortive", abort=reason)
     return finish_hand(s, result, dealer_stays=True, sticks_next=s.riichi_sticks)
 
@@ -234,6 +252,8 @@ def _nagashi(s: GameState, seat: int) -> bool:
 def exhaustive_draw(s: GameState) -> tuple[GameState, list[Event]]:
     tenpai = tuple(is_tenpai_at_draw(s, seat) for seat in range(4))
     nagashi = tuple(seat for seat in range(4) if s.ruleset.nagashi_mangan and _nagashi(s, seat))
+    noten: tuple[int, ...]
+    kind: ResultKind
     if nagashi:
         deltas = tuple(nagashi_mangan(nagashi, s.round_number))
         noten = ()
@@ -249,11 +269,11 @@ def exhaustive_draw(s: GameState) -> tuple[GameState, list[Event]]:
     return finish_hand(s, result, dealer_stays=tenpai[s.round_number], sticks_next=s.riichi_sticks)
 
 
-def _ranking(scores, starting_dealer: int = 0) -> list[int]:
+def _ranking(scores: Sequence[int], starting_dealer: int = 0) -> list[int]:
     return sorted(range(4), key=lambda x: (-scores[x], (x - starting_dealer) % 4))
 
 
-def busted(ruleset: Ruleset, scores) -> bool:
+def busted(ruleset: Ruleset, scores: Iterable[int]) -> bool:
     """Tobi: someone's score fell below the ruleset's threshold (0 itself is fine)."""
     return ruleset.tobi and any(x < ruleset.tobi_threshold for x in scores)
 
@@ -345,7 +365,7 @@ def end_or_deal(
     nxt_deal: NextDeal,
     sticks: int,
     counts: tuple[int, ...],
-    **extra,
+    **extra: object,
 ) -> tuple[GameState, list[Event]]:
     """After a hand's result: the game's end (final standings) or the deal ``nxt_deal``
     names, with ``sticks`` on the table and ``counts`` chombo counts. ``extra`` fields

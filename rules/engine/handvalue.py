@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .errors import InvalidHand
 from .payments import base_points
 from .rulesets import Ruleset
-from .yaku import BY_KEY
+from .yaku import BY_KEY, YakuInfo
 
 # The limit names players call out, as the lowest han of each band.
 LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "kazoe": 13}
@@ -114,7 +114,7 @@ def value_base(value: WinValue, ruleset: Ruleset, tsumo: bool) -> tuple[int, str
     return base_points(value.han, value.fu, ruleset)
 
 
-def _info(key: str):
+def _info(key: str) -> YakuInfo:
     try:
         return BY_KEY[key]
     except KeyError:

@@ -85,7 +85,7 @@ def result_problems(result: HandResult) -> list[str]:
         out.append("an exhaustive draw moved points other than the noten payments")
     elif result.kind == "abortive" and any(result.deltas):
         out.append("an abortive draw moved points")
-    elif result.kind == "nagashi" and (sum(result.deltas) or not result.nagashi):
+    elif result.kind == "nagashi" and (sum(result.deltas) != 0 or not result.nagashi):
         out.append("nagashi mangan payments do not balance")
     return out
 

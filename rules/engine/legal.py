@@ -36,6 +36,7 @@ discarding into a visible open-riichi wait under every setting (see the bots).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -54,11 +55,14 @@ from .actions import (
     SHOUMINKAN,
     TSUMO,
     Action,
+    ActionType,
 )
 from .analysis import is_kokushi_wait, orphan_kinds, riichi_ankan_ok, riichi_discards
 from .melds import ANKAN as MELD_ANKAN
 from .melds import PON as MELD_PON
+from .melds import Meld
 from .payments import STICK
+from .rulesets import Ruleset
 from .tiles import FIVES, is_red
 from .wall import MAX_KANS
 from .wins import can_win
@@ -85,7 +89,7 @@ RIICHI_MIN_SCORE = STICK  # the riichi stick must be paid
 KYUUSHU_MIN_KINDS = 9  # distinct terminal and honour kinds for kyuushu kyuuhai
 
 
-def is_closed(melds) -> bool:
+def is_closed(melds: Iterable[Meld]) -> bool:
     """A hand is closed when its only melds are concealed kans."""
     return all(m.kind == MELD_ANKAN for m in melds)
 
@@ -137,7 +141,9 @@ def ignores_robot_tile(s: GameState, seat: int, source: int) -> bool:
     )
 
 
-def forbidden_after_call(kind: str, called: int, own: tuple[int, ...], ruleset) -> tuple[int, ...]:
+def forbidden_after_call(
+    kind: ActionType, called: int, own: tuple[int, ...], ruleset: Ruleset
+) -> tuple[int, ...]:
     """Kinds a seat may not discard right after a call (kuikae, the Ronin Game Rules and the penalties page)."""
     if ruleset.kuikae:
         return ()
@@ -236,12 +242,12 @@ def _of_kind(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
     return hand[bisect_left(hand, kind * 4) : bisect_left(hand, kind * 4 + 4)]
 
 
-def _choices(tiles: tuple[int, ...], n: int, red_fives) -> list[tuple[int, ...]]:
+def _choices(tiles: tuple[int, ...], n: int, red_fives: Sequence[int]) -> list[tuple[int, ...]]:
     """Distinct ways to pick ``n`` of ``tiles``: red fives make copies differ."""
     if (tiles[0] >> 2) not in FIVES or not any(red_fives):
         return [tiles[:n]]  # all copies alike: one way
-    seen = set()
-    out = []
+    seen: set[tuple[bool, ...]] = set()
+    out: list[tuple[int, ...]] = []
     for combo in combinations(tiles, n):
         key = tuple(is_red(t, red_fives) for t in combo)
         if key not in seen:
@@ -250,7 +256,7 @@ def _choices(tiles: tuple[int, ...], n: int, red_fives) -> list[tuple[int, ...]]
     return out
 
 
-def _leaves_discard(hand, used, forbidden) -> bool:
+def _leaves_discard(hand: Sequence[int], used: Collection[int], forbidden: Collection[int]) -> bool:
     if len(hand) - len(used) > 4 * len(forbidden):
         return True  # more tiles left than the forbidden kinds can fill
     return any(t not in used and (t >> 2) not in forbidden for t in hand)
@@ -309,7 +315,9 @@ def call_actions(s: GameState, seat: int, discarder: int, tile: int) -> tuple[Ac
     return tuple(acts)
 
 
-def robbing_actions(s: GameState, seat: int, kan_seat: int, tile: int, ankan: bool):
+def robbing_actions(
+    s: GameState, seat: int, kan_seat: int, tile: int, ankan: bool
+) -> tuple[Action, ...]:
     """Chankan: ron on a tile added to a pon; on a concealed kan, kokushi only."""
     k = tile >> 2
     if s.dead[seat] or k not in s.analysis[seat].waits or is_furiten(s, seat):

@@ -10,7 +10,7 @@ first tile written and the source is unknown, which is all the scorer needs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .errors import InvalidHand, InvalidNotation
 from .tiles import (
@@ -21,13 +21,19 @@ from .tiles import (
     tiles_from_kinds,
 )
 
-CHI, PON, DAIMINKAN, ANKAN, SHOUMINKAN = "chi", "pon", "daiminkan", "ankan", "shouminkan"
-MELD_KINDS = (CHI, PON, DAIMINKAN, ANKAN, SHOUMINKAN)
-KANS = (DAIMINKAN, ANKAN, SHOUMINKAN)
+MeldKind = Literal["chi", "pon", "daiminkan", "ankan", "shouminkan"]
+CHI: Final = "chi"
+PON: Final = "pon"
+DAIMINKAN: Final = "daiminkan"
+ANKAN: Final = "ankan"
+SHOUMINKAN: Final = "shouminkan"
+MELD_KINDS: tuple[MeldKind, ...] = (CHI, PON, DAIMINKAN, ANKAN, SHOUMINKAN)
+KANS: tuple[MeldKind, ...] = (DAIMINKAN, ANKAN, SHOUMINKAN)
+_MELD_KIND_OF: dict[str, MeldKind] = {kind: kind for kind in MELD_KINDS}
 
 
 class Meld(NamedTuple):
-    kind: str
+    kind: MeldKind
     tiles: tuple[int, ...]  # physical tiles, sorted
     called: int | None = None  # the physical tile taken from another seat (None: ankan)
     source: int | None = None  # absolute seat the called tile came from
@@ -80,10 +86,13 @@ def parse_meld(
         raise InvalidNotation(
             f"'{text}' is not a meld: write it as kind:tiles, e.g. chi:345m or pon:555z", field
         )
-    kind, _, rest = text.strip().partition(":")
-    kind = kind.strip().lower()
-    if kind not in MELD_KINDS:
-        raise InvalidNotation(f"'{kind}' is not a meld kind: use {', '.join(MELD_KINDS)}", field)
+    kind_text, _, rest = text.strip().partition(":")
+    kind_text = kind_text.strip().lower()
+    kind = _MELD_KIND_OF.get(kind_text)
+    if kind is None:
+        raise InvalidNotation(
+            f"'{kind_text}' is not a meld kind: use {', '.join(MELD_KINDS)}", field
+        )
     body, _, extra = rest.partition("/")
     pairs = parse_kinds(body, field)
     _check_shape(kind, [k for k, _ in pairs], field, text)

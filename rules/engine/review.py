@@ -227,7 +227,7 @@ def danger_label(reading: Reading, kind: int, threat: defence.Threat) -> str:
 
 def analyse_position(view: SeatView) -> Position:
     """Every discard candidate of ``view`` (the seat's own turn), from that view alone."""
-    reading = Reading(view)  # type: ignore[no-untyped-call]
+    reading = Reading(view)
     found = defence.threats(reading)
     levels = reading.levels
     allowed = reading.discard_mask
@@ -262,7 +262,7 @@ def analyse_position(view: SeatView) -> Position:
 
 def careful_choice(view: SeatView) -> Action:
     """What the careful bot plays from ``view`` (it draws nothing from its generator)."""
-    action: Action = careful.choose(view, random.Random(0))  # type: ignore[no-untyped-call]
+    action: Action = careful.choose(view, random.Random(0))
     return action
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .actions import CHI, DAIMINKAN, OPEN_RIICHI, PASS, PON, RIICHI, RON, Action
 from .errors import InvalidHand
 from .hand import waits as hand_waits
-from .melds import Meld
+from .melds import Meld, MeldKind
 from .scoring import Situation, score_hand
 from .tiles import EAST, RED, WHITE, dora_of, is_red, is_simple
 from .visibility import SeatView
@@ -36,6 +36,9 @@ TANYAO = "tanyao"
 NO_YAKU = "no yaku"
 WIN = "win"
 ROUTES = (CLOSED, YAKUHAI, TANYAO, NO_YAKU, WIN)
+
+# the meld a chi or pon makes (the action types and meld kinds share their names)
+_CALLED: dict[str, MeldKind] = {CHI: CHI, PON: PON}
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,7 @@ def _best_ready_value(
     leave it ready (None when none does)."""
     seat = _seat(view)
     meld = Meld(
-        action.type,
+        _CALLED[action.type],
         tuple(sorted(new_meld)),
         action.tile if action.tile is not None else new_meld[0],
         (seat + 3) % 4 if action.type == CHI else seat,

@@ -249,7 +249,11 @@ def validate(r: Ruleset) -> None:
     """Check types and ranges of every field, then the combinations."""
     for f in fields(r):
         value = getattr(r, f.name)
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        default = f.default
+        if default is dataclasses.MISSING:
+            factory = f.default_factory
+            assert factory is not dataclasses.MISSING  # every setting has a default
+            default = factory()
         if isinstance(default, bool):
             if not isinstance(value, bool):
                 _fail(f.name, f"must be true or false, not {value!r}")

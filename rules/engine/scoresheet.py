@@ -42,25 +42,32 @@ from .payments import (
 )
 from .rulesets import Ruleset
 from .standings import Standing, final_standings
-from .state import HandResult, WinResult
+from .state import AbortReason, HandResult, ResultKind, WinResult
 
-OUTCOMES = ("ron", "tsumo", "exhaustive", "nagashi", "abortive", "chombo")
-ABORTS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
+OUTCOMES: tuple[ResultKind, ...] = ("ron", "tsumo", "exhaustive", "nagashi", "abortive", "chombo")
+ABORTS: tuple[AbortReason, ...] = (
+    "kyuushu_kyuuhai",
+    "suufon_renda",
+    "suucha_riichi",
+    "suukaikan",
+    "sanchahou",
+)
 EAST = 27  # kind of the East wind: round winds count from it
 
 
 @dataclass(frozen=True, slots=True)
 class DeclaredHand:
     """How a hand at a real table ended, as the players report it. Seats are 0..3,
-    seat 0 being the first dealer (East of the first hand)."""
+    seat 0 being the first dealer (East of the first hand). A form may fill it with
+    any text: :func:`record` refuses an unknown ``outcome`` or ``abort``."""
 
-    outcome: str
+    outcome: ResultKind
     wins: tuple[WinValue, ...] = ()
     discarder: int | None = None
     riichi: tuple[int, ...] = ()  # seats that declared riichi in this hand
     tenpai: tuple[int, ...] = ()  # exhaustive draw / nagashi: the tenpai seats
     nagashi: tuple[int, ...] = ()  # seats scoring nagashi mangan
-    abort: str | None = None
+    abort: AbortReason | None = None
     chombo: int | None = None  # the offender
 
 
@@ -73,6 +80,11 @@ class DeclaredScore(NamedTuple):
     base_points: int
     limit: str | None
 
+    @property
+    def yaku(self) -> tuple[tuple[str, int], ...]:
+        """A declared win names no yaku (a scored hand's ``HandScore.yaku`` does)."""
+        return ()
+
 
 class ScoreSheet(NamedTuple):
     """The state of a scored game between hands."""
@@ -83,8 +95,8 @@ class ScoreSheet(NamedTuple):
     round_number: int  # the dealer's seat
     honba: int
     riichi_sticks: int
-    scores: tuple[int, int, int, int]
-    chombo_counts: tuple[int, int, int, int]
+    scores: tuple[int, ...]  # per seat
+    chombo_counts: tuple[int, ...]  # per seat
     finished: bool = False
     final: tuple[Standing, ...] = ()
     last_result: HandResult | None = None
@@ -191,7 +203,9 @@ def _score(value: WinValue, r: Ruleset, tsumo: bool) -> DeclaredScore:
     return DeclaredScore(value.han, value.fu, value.yakuman, base, limit)
 
 
-def _win(sheet: ScoreSheet, hand: DeclaredHand, sticks: int):
+def _win(
+    sheet: ScoreSheet, hand: DeclaredHand, sticks: int
+) -> tuple[tuple[WinResult, ...], tuple[int, ...]]:
     """(wins, deltas) of a ron or tsumo, paid by the online tables' payment functions."""
     r = sheet.ruleset
     dealer = sheet.round_number
@@ -229,12 +243,6 @@ def record(sheet: ScoreSheet, hand: DeclaredHand) -> ScoreSheet:
     _check(sheet, hand)
     r = sheet.ruleset
     dealer = sheet.round_number
-    base = dict(
-        round_wind=sheet.round_wind,
-        round_number=dealer,
-        honba=sheet.honba,
-        dealer=dealer,
-    )
     if hand.outcome == "chombo":
         assert hand.chombo is not None
         deltas = tuple(chombo_payment(hand.chombo, dealer, r))
@@ -243,18 +251,24 @@ def record(sheet: ScoreSheet, hand: DeclaredHand) -> ScoreSheet:
         counts[hand.chombo] += 1
         result = HandResult(
             kind="chombo",
+            round_wind=sheet.round_wind,
+            round_number=dealer,
+            honba=sheet.honba,
+            dealer=dealer,
             deltas=deltas,
             scores=scores,
             scores_before=sheet.scores,
             riichi_sticks=sheet.riichi_sticks,
-            **base,
         )
         return _after(sheet, result, busted(r, scores), sheet, tuple(counts))
     paid = [STICK if seat in hand.riichi else 0 for seat in range(4)]
     before = tuple(s - p for s, p in zip(sheet.scores, paid, strict=True))
     sticks = sheet.riichi_sticks + len(hand.riichi)
     wins: tuple[WinResult, ...] = ()
-    extra: dict = {}
+    tenpai: tuple[bool, ...] = ()
+    nagashi: tuple[int, ...] = ()
+    noten_deltas: tuple[int, ...] = ()
+    abort: AbortReason | None = None
     if hand.outcome in ("ron", "tsumo"):
         wins, deltas = _win(sheet, hand, sticks)
         dealer_stays = any(w.seat == dealer for w in wins)
@@ -263,28 +277,33 @@ def record(sheet: ScoreSheet, hand: DeclaredHand) -> ScoreSheet:
         tenpai = tuple(seat in hand.tenpai for seat in range(4))
         if hand.outcome == "nagashi":
             deltas = tuple(nagashi_mangan(sorted(hand.nagashi), dealer))
-            extra = dict(nagashi=tuple(sorted(hand.nagashi)))
+            nagashi = tuple(sorted(hand.nagashi))
         else:
             deltas = tuple(noten_payments(tenpai))
-            extra = dict(noten_deltas=deltas)
-        extra["tenpai"] = tenpai
+            noten_deltas = deltas
         dealer_stays = tenpai[dealer]
         sticks_next = sticks
     else:  # abortive
         deltas = (0, 0, 0, 0)
-        extra = dict(abort=hand.abort)
+        abort = hand.abort
         dealer_stays = True
         sticks_next = sticks
     scores = tuple(a + b for a, b in zip(before, deltas, strict=True))
     result = HandResult(
         kind=hand.outcome,
+        round_wind=sheet.round_wind,
+        round_number=dealer,
+        honba=sheet.honba,
+        dealer=dealer,
         wins=wins,
         deltas=deltas,
         scores=scores,
         scores_before=before,
         riichi_sticks=sticks_next,
-        **base,
-        **extra,
+        abort=abort,
+        tenpai=tenpai,
+        noten_deltas=noten_deltas,
+        nagashi=nagashi,
     )
     nxt = next_deal(r, sheet.round_wind, dealer, sheet.honba, result, dealer_stays)
     moved = sheet._replace(
@@ -294,7 +313,7 @@ def record(sheet: ScoreSheet, hand: DeclaredHand) -> ScoreSheet:
 
 
 def _after(
-    moved: ScoreSheet, result: HandResult, finished: bool, old: ScoreSheet, counts
+    moved: ScoreSheet, result: HandResult, finished: bool, old: ScoreSheet, counts: Sequence[int]
 ) -> ScoreSheet:
     sticks = result.riichi_sticks
     final: tuple[Standing, ...] = ()
@@ -339,7 +358,7 @@ def replay_sheet(
     return sheet
 
 
-def round_name(sheet_or_result) -> str:
+def round_name(sheet_or_result: ScoreSheet | HandResult) -> str:
     """ "East 2" style name of the hand in play (or of a result's hand)."""
     winds = ("East", "South", "West", "North")
     return f"{winds[sheet_or_result.round_wind - EAST]} {sheet_or_result.round_number + 1}"

@@ -29,8 +29,9 @@ Decisions the seeds leave open:
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
@@ -273,7 +274,7 @@ def library_inputs(
     win_tile: int,
     situation: Situation,
     ruleset: Ruleset,
-) -> tuple[dict, dict]:
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The arguments this adapter hands to ``HandCalculator.estimate_hand_value``.
 
     Returns ``(call_kwargs, config_kwargs)``; ``HandConfig(**config_kwargs)`` goes
@@ -321,7 +322,13 @@ def _yakuman_entries(keys: list[str], ruleset: Ruleset) -> list[tuple[str, int]]
     return entries
 
 
-def _no_win(error: str, yaku=(), han=0, fu=0, fu_details=()) -> HandScore:
+def _no_win(
+    error: str,
+    yaku: Iterable[tuple[str, int]] = (),
+    han: int = 0,
+    fu: int = 0,
+    fu_details: Iterable[tuple[int, str]] = (),
+) -> HandScore:
     return HandScore(tuple(yaku), han, fu, tuple(fu_details), None, 0, 0, None, error)
 
 
@@ -380,6 +387,7 @@ def score_hand(
         raise InvalidHand(f"the scorer rejected this hand ({response.error})", "situation")
 
     is_open = response.is_open_hand
+    assert response.yaku is not None  # the library lists the yaku of every winning hand
     plain: list[tuple[int, str, int]] = []
     yakuman_keys: list[str] = []
     han = 0
@@ -430,7 +438,14 @@ def score_hand(
     )
 
 
-def _yakuman(keys, ruleset: Ruleset, s: Situation, winner, dealer, discarder) -> HandScore:
+def _yakuman(
+    keys: list[str],
+    ruleset: Ruleset,
+    s: Situation,
+    winner: int,
+    dealer: int,
+    discarder: int | None,
+) -> HandScore:
     entries = _yakuman_entries(keys, ruleset)
     units = min(sum(u for _, u in entries), ruleset.max_yakuman)
     yaku = _named([(ORDER[key], key, 13 * u) for key, u in entries])
@@ -461,7 +476,19 @@ def _flat_renhou(
     return [(ORDER["renhou"], "renhou", flat_han)], flat_han
 
 
-def _won(yaku, han, fu, fu_details, limit, units, base, s, winner, dealer, discarder) -> HandScore:
+def _won(
+    yaku: tuple[tuple[str, int], ...],
+    han: int,
+    fu: int,
+    fu_details: tuple[tuple[int, str], ...],
+    limit: str | None,
+    units: int,
+    base: int,
+    s: Situation,
+    winner: int,
+    dealer: int,
+    discarder: int | None,
+) -> HandScore:
     if not s.tsumo and discarder is None:
         discarder = (winner + 1) % 4
     payment = win_payment(

@@ -8,7 +8,7 @@ comparisons only, because the game asks for a score whenever a tile could win.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import InvalidHand
@@ -63,7 +63,9 @@ def _check_meld(meld: object) -> None:
     _valid_melds.add(meld)
 
 
-def _all_tiles(concealed, melds, situation: Situation | None = None) -> list[int]:
+def _all_tiles(
+    concealed: Iterable[int], melds: Iterable[Meld], situation: Situation | None = None
+) -> list[int]:
     out = list(concealed)
     for meld in melds:
         out.extend(meld.tiles)

@@ -28,8 +28,12 @@ from dataclasses import dataclass, field
 
 from . import bots as bot_registry
 from . import invariants
+from .actions import Action
+from .bots import Bot
 from .game import apply, legal_actions, new_game, pending_seats
 from .rulesets import Ruleset
+from .standings import Standing
+from .state import Event, GameState, HandResult
 from .visibility import seat_view
 
 WIN_KINDS = ("ron", "tsumo")
@@ -57,10 +61,10 @@ class GameRecord:
 
     seed: int
     bots: tuple[str, ...]  # bot name per seat
-    results: list = field(default_factory=list)  # HandResult per hand, in order
-    final: tuple = ()  # standings, first place first
+    results: list[HandResult] = field(default_factory=list)  # per hand, in order
+    final: tuple[Standing, ...] = ()  # first place first
     actions: int = 0
-    state: object = None  # the last state (finished)
+    state: GameState | None = None  # the last state (finished)
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -68,7 +72,9 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(seed * 4 + seat)
 
 
-def bot_move(state, seat: int, bot: Callable, rng: random.Random):
+def bot_move(
+    state: GameState, seat: int, bot: Bot, rng: random.Random
+) -> tuple[Action, GameState, tuple[Event, ...]]:
     """One bot decision and its effect: ``(action, new state, events)``.
 
     The bot gets the seat's view and its generator, nothing else.
@@ -78,14 +84,16 @@ def bot_move(state, seat: int, bot: Callable, rng: random.Random):
     return action, new_state, events
 
 
-def run_bots(state, bots: Mapping[int, Callable], rngs: Mapping[int, random.Random]):
+def run_bots(
+    state: GameState, bots: Mapping[int, Bot], rngs: Mapping[int, random.Random]
+) -> tuple[GameState, list[Event]]:
     """Let the bot seats act until only other seats (people) are left to act.
 
     For a live table: ``bots`` maps the robot seats to their bots. A bot answers
     a discard at once even while a person is still thinking about the same
     discard. Returns the new state and all the events, in order.
     """
-    events: list = []
+    events: list[Event] = []
     while not state.finished:
         seat = next((s for s in pending_seats(state) if s in bots), None)
         if seat is None:
@@ -95,7 +103,7 @@ def run_bots(state, bots: Mapping[int, Callable], rngs: Mapping[int, random.Rand
     return state, events
 
 
-def check_state(state) -> None:
+def check_state(state: GameState) -> None:
     """Everything :mod:`.invariants` checks, plus: a seat that has to act can."""
     found = invariants.problems(state)
     if not state.finished:
@@ -106,7 +114,7 @@ def check_state(state) -> None:
         raise AssertionError("; ".join(found))
 
 
-def check_result(result) -> None:
+def check_result(result: HandResult) -> None:
     """A hand's deltas follow from its result and lead to its scores."""
     found = invariants.result_problems(result)
     if found:
@@ -116,7 +124,7 @@ def check_result(result) -> None:
 def play_game(
     ruleset: Ruleset,
     seed: int,
-    bots: Sequence[str | Callable],
+    bots: Sequence[str | Bot],
     check: bool = True,
     max_actions: int = 100_000,
 ) -> GameRecord:
@@ -164,8 +172,8 @@ class BotStats:
     deal_ins: int = 0
     riichi: int = 0  # hands in which it declared riichi
     opened: int = 0  # hands in which it called chi, pon or an open kan
-    placements: list = field(default_factory=list)
-    points: list = field(default_factory=list)  # final points from the target score
+    placements: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # final points from the target score
 
     @property
     def average_place(self) -> float:
@@ -181,11 +189,11 @@ class Report:
     hands: int = 0
     actions: int = 0
     seconds: float = 0.0
-    endings: Counter = field(default_factory=Counter)  # win / draw / abort
-    kinds: Counter = field(default_factory=Counter)  # ron, tsumo, exhaustive, ...
-    yaku: Counter = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)  # win / draw / abort
+    kinds: Counter[str] = field(default_factory=Counter)  # ron, tsumo, exhaustive, ...
+    yaku: Counter[str] = field(default_factory=Counter)
     wins: int = 0  # individual winners (a double ron counts two)
-    per_bot: dict = field(default_factory=lambda: defaultdict(BotStats))
+    per_bot: dict[str, BotStats] = field(default_factory=lambda: defaultdict(BotStats))
 
     @property
     def games_per_second(self) -> float:
@@ -228,8 +236,10 @@ class Report:
     def count_actions(self, record: GameRecord) -> None:
         """Riichi declarations and opened hands per bot, read from the action logs."""
         state = record.state
+        assert state is not None  # a played game keeps its last state
         for log in (*state.past_logs, state.hand_log):
-            riichi, opened = set(), set()
+            riichi: set[int] = set()
+            opened: set[int] = set()
             for action in log:
                 if action.type in ("riichi", "open_riichi"):
                     riichi.add(action.seat)

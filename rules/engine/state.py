@@ -20,25 +20,66 @@ front door, :mod:`rules.engine`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union
 
 from .actions import Action
 from .melds import Meld
 from .rulesets import Ruleset
 
+if TYPE_CHECKING:  # these modules import this one; the names serve annotations only
+    from .analysis import SeatAnalysis
+    from .claims import WinClaim
+    from .payments import WinPayment
+    from .scoresheet import DeclaredScore
+    from .scoring import HandScore
+    from .standings import Standing
+
+# What a game is waiting for: a turn seat to act, the answers to a discard or a kan,
+# or nothing (the game is over); the last four are the steps of a claimed win
+# (claims.py).
+Phase = Literal["turn", "calls", "game_end", "claim", "answers", "review", "confirm"]
+# What a claim offers to the other seats: a discard, or a kan they may rob.
+ClaimKind = Literal["discard", "shouminkan", "ankan"]
+# How a hand ended ("chombo": a claimed win reviewed as a chombo, claims.py).
+ResultKind = Literal["ron", "tsumo", "exhaustive", "nagashi", "abortive", "chombo"]
+EventKind = Literal[
+    "deal",
+    "draw",
+    "action",
+    "dora",
+    "riichi",
+    "call",
+    "hand_end",
+    "game_end",
+    "win_call",
+    "review",
+    "chombo",
+]
+RiichiKind = Literal["riichi", "open_riichi"]
+EventData = Union[
+    Action, "HandResult", "WinClaim", tuple[int, ...], tuple["Standing", ...], str, None
+]
+AbortReason = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
+
 
 class Event(NamedTuple):
     """Something that happened, for live tables and logs (filter per seat in views).
 
-    kinds: "deal", "draw" (tile hidden from others), "action", "dora" (a new
-    indicator), "riichi" (the stick is paid), "call", "hand_end" (data is the
-    HandResult), "game_end" (data is the standings).
+    Its kind and what ``data`` holds then:
+
+    * "deal": (round wind, round number, honba, riichi sticks);
+    * "draw" (the tile is hidden from others): None, or "rinshan" from the dead wall;
+    * "action": the Action; "call": the chi, pon or open kan Action;
+    * "dora" (a new indicator): None; "riichi" (the stick is paid): the RiichiKind;
+    * "hand_end": the HandResult; "game_end": the standings, first place first;
+    * "win_call", "review" (claimed wins, claims.py): the WinClaim; "chombo": the
+      deltas.
     """
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     tile: int | None = None
-    data: Any = None
+    data: EventData = None
 
 
 class GameSetup(NamedTuple):
@@ -64,11 +105,11 @@ class Discard(NamedTuple):
 class Claim(NamedTuple):
     """A tile the other seats may answer: a discard, or a kan that can be robbed."""
 
-    kind: str  # "discard", "shouminkan" or "ankan"
+    kind: ClaimKind
     seat: int  # who discarded / declared the kan
     tile: int
     responses: tuple[Action | None, ...]  # per seat: the answer given so far
-    riichi: str | None = None  # "riichi"/"open_riichi" when this discard declares it
+    riichi: RiichiKind | None = None  # when this discard declares riichi
     kan: Action | None = None  # the kan waiting to be completed (robbing window)
 
 
@@ -78,32 +119,32 @@ class WinResult(NamedTuple):
     win_tile: int
     hand: tuple[int, ...]  # concealed tiles including the winning tile
     melds: tuple[Meld, ...]
-    score: Any  # scoring.HandScore
-    payment: Any  # payments.WinPayment actually applied
+    score: HandScore | DeclaredScore  # DeclaredScore: a hand scored at a real table
+    payment: WinPayment  # the payment actually applied
     pao: int | None = None
 
 
 class HandResult(NamedTuple):
     """How one hand ended, everything a result panel shows."""
 
-    kind: str  # "ron", "tsumo", "exhaustive", "nagashi", "abortive"
+    kind: ResultKind
     round_wind: int  # kind of the round wind, 27..30
     round_number: int
     honba: int
     dealer: int
     wins: tuple[WinResult, ...] = ()
-    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
-    scores: tuple[int, int, int, int] = (0, 0, 0, 0)  # after the hand
-    scores_before: tuple[int, int, int, int] = (0, 0, 0, 0)  # riichi sticks already paid
+    deltas: tuple[int, ...] = (0, 0, 0, 0)  # per seat
+    scores: tuple[int, ...] = (0, 0, 0, 0)  # per seat, after the hand
+    scores_before: tuple[int, ...] = (0, 0, 0, 0)  # riichi sticks already paid
     riichi_sticks: int = 0  # left on the table after the hand
-    abort: str | None = None  # reason of an abortive draw
+    abort: AbortReason | None = None  # reason of an abortive draw
     tenpai: tuple[bool, ...] = ()  # at an exhaustive draw
     hands: tuple[tuple[int, ...] | None, ...] = ()  # shown hands (winners / tenpai)
     noten_deltas: tuple[int, ...] = ()
     nagashi: tuple[int, ...] = ()  # seats scoring nagashi mangan
     dora_indicators: tuple[int, ...] = ()
     ura_indicators: tuple[int, ...] = ()  # only when a riichi player won
-    claim: Any = None  # claims.WinClaim: the claimed win the review settled (claimed tables)
+    claim: WinClaim | None = None  # the claimed win the review settled (claimed tables)
     chombo: int | None = None  # the offender, when a review ended the hand with a chombo
 
 
@@ -115,8 +156,8 @@ class GameState(NamedTuple):
     round_number: int  # kyoku 0-3; the dealer's seat
     honba: int
     riichi_sticks: int
-    scores: tuple[int, int, int, int]
-    chombo_counts: tuple[int, int, int, int]  # for final standings; see handend
+    scores: tuple[int, ...]  # per seat
+    chombo_counts: tuple[int, ...]  # per seat, for final standings; see handend
     # --- the hand in play
     wall: tuple[int, ...]
     dice: tuple[int, int]
@@ -134,9 +175,9 @@ class GameState(NamedTuple):
     open_riichi: tuple[bool, bool, bool, bool]
     ippatsu: tuple[bool, bool, bool, bool]
     furiten: tuple[int, int, int, int]  # 1 temporary, 2 permanent (riichi)
-    analysis: tuple[Any, ...]  # analysis.SeatAnalysis per seat
+    analysis: tuple[SeatAnalysis, ...]  # per seat
     turn: int
-    phase: str  # "turn", "calls", "game_end"; "claim", "answers", "review" (claims.py)
+    phase: Phase
     rinshan: bool  # the turn seat's tile came from the dead wall
     interrupted: bool  # a call or kan has happened in this hand
     claim: Claim | None
@@ -147,11 +188,11 @@ class GameState(NamedTuple):
     last_discard: tuple[int, int] | None
     last_result: HandResult | None
     finished: bool
-    final: tuple[Any, ...] | None  # standings.Standing, first place first
+    final: tuple[Standing, ...] | None  # first place first
     hand_log: tuple[Action, ...]  # actions of the hand in play
     past_logs: tuple[tuple[Action, ...], ...]  # actions of the finished hands
     # --- claimed wins (ruleset.win_settlement == "claimed"; see claims.py)
-    win_claim: Any = None  # claims.WinClaim while a win is claimed, answered, reviewed
+    win_claim: WinClaim | None = None  # while a win is claimed, answered, reviewed
     dead: tuple[bool, bool, bool, bool] = (False, False, False, False)  # dead hands
 
     def evolve(self, **changes: Any) -> GameState:
@@ -187,11 +228,17 @@ class GameState(NamedTuple):
 _INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
 __all__ = [
+    "AbortReason",
     "Claim",
+    "ClaimKind",
     "Discard",
     "Event",
+    "EventKind",
     "GameSetup",
     "GameState",
     "HandResult",
+    "Phase",
+    "ResultKind",
+    "RiichiKind",
     "WinResult",
 ]

@@ -29,7 +29,7 @@ from .turns import deal
 from .wall import DEAD_START, DEAL_END, DORA, RINSHAN, URA
 
 
-def _take(text: str | Sequence[int], used: set[int], red_fives) -> list[int]:
+def _take(text: str | Sequence[int], used: set[int], red_fives: Sequence[int]) -> list[int]:
     if not isinstance(text, str):
         out = list(text)
         used.update(out)
@@ -70,13 +70,13 @@ def build_wall(
             raise ValueError(f"seat {seat} needs 13 tiles, got {len(tiles)}")
         k = (seat - dealer) % 4
         wall[13 * k : 13 * k + 13] = tiles
-    for start, text, limit in (
+    for start, part, limit in (
         (DEAL_END, draws, DEAD_START),
         (RINSHAN, rinshan, RINSHAN + 4),
         (DORA, dora, DORA + 5),
         (URA, ura, URA + 5),
     ):
-        tiles = _take(text, used, red_fives)
+        tiles = _take(part, used, red_fives)
         if start + len(tiles) > limit:
             raise ValueError("too many tiles for that part of the wall")
         wall[start : start + len(tiles)] = tiles
@@ -90,10 +90,7 @@ def build_wall(
     order = [t for t in _fill_order() if t not in used]
     rest = first + [t for t in order if t >> 2 not in late] + [t for t in order if t >> 2 in late]
     it = iter(rest)
-    for i in range(136):
-        if wall[i] is None:
-            wall[i] = next(it)
-    return tuple(wall)  # type: ignore[arg-type]
+    return tuple(next(it) if t is None else t for t in wall)
 
 
 def _fill_order() -> list[int]:

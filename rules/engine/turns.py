@@ -21,17 +21,19 @@ kan, so indicators always appear in the order of the kans.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
+from typing import Any, TypeVar, overload
 
 from .actions import ANKAN, CHI, DAIMINKAN, PON, Action
 from .analysis import analyse
 from .legal import forbidden_after_call, turn_actions
-from .melds import Meld
+from .melds import Meld, MeldKind
 from .rulesets import Ruleset
-from .state import Event, GameSetup, GameState
+from .state import Event, GameSetup, GameState, HandResult
 from .tiles import DRAGONS, EAST, WINDS
 from .wall import DEAD_START, DEAL_END, check_wall, dealt_hand, rinshan_tile, shuffled_wall
 
-NO_LEGAL: tuple = ((), (), (), ())
+NO_LEGAL: tuple[tuple[Action, ...], ...] = ((), (), (), ())
 _INDEX = {name: i for i, name in enumerate(GameState._fields)}
 _WALL, _HANDS, _LIVE_NEXT, _DRAWN, _TURN, _PHASE, _RINSHAN, _CLAIM, _FORBIDDEN, _LEGAL = (
     _INDEX[name]
@@ -49,10 +51,18 @@ _WALL, _HANDS, _LIVE_NEXT, _DRAWN, _TURN, _PHASE, _RINSHAN, _CLAIM, _FORBIDDEN, 
     )
 )
 _new = tuple.__new__
-_EMPTY4: tuple = ((), (), (), ())
+_EMPTY4: tuple[tuple[()], ...] = ((), (), (), ())
+# the meld an open call makes (the action types and the meld kinds share their names)
+_CALLED: dict[str, MeldKind] = {CHI: CHI, PON: PON, DAIMINKAN: DAIMINKAN}
+
+T = TypeVar("T")
 
 
-def put(seq: tuple, index: int, value) -> tuple:
+@overload
+def put(seq: tuple[T, T, T, T], index: int, value: T) -> tuple[T, T, T, T]: ...
+@overload
+def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]: ...
+def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of a 4-tuple with one entry changed."""
     out = list(seq)
     out[index] = value
@@ -73,10 +83,10 @@ def deal(
     round_number: int,
     honba: int,
     sticks: int,
-    scores: tuple[int, ...],
-    chombo_counts: tuple[int, ...],
-    last_result,
-    past_logs: tuple,
+    scores: Sequence[int],
+    chombo_counts: Sequence[int],
+    last_result: HandResult | None,
+    past_logs: tuple[tuple[Action, ...], ...],
 ) -> tuple[GameState, list[Event]]:
     """A fresh hand: shuffle (or take the explicit wall), deal 13 each, dealer draws."""
     wall, dice = wall_for(setup, hand_index)
@@ -136,7 +146,9 @@ def with_turn_legal(s: GameState, seat: int) -> GameState:
     return _new(GameState, v)
 
 
-def draw(s: GameState, seat: int, changes: dict | None = None) -> tuple[GameState, list[Event]]:
+def draw(
+    s: GameState, seat: int, changes: dict[str, Any] | None = None
+) -> tuple[GameState, list[Event]]:
     """``seat`` draws the next live tile and it is their turn (``changes`` are other
     updates to make in the same step)."""
     v = list(s)
@@ -146,7 +158,7 @@ def draw(s: GameState, seat: int, changes: dict | None = None) -> tuple[GameStat
     return draw_into(v, seat)
 
 
-def draw_into(v: list, seat: int) -> tuple[GameState, list[Event]]:
+def draw_into(v: list[Any], seat: int) -> tuple[GameState, list[Event]]:
     """:func:`draw` on the fields of a state under construction (``list(state)``)."""
     live = v[_LIVE_NEXT]
     tile = v[_WALL][live]
@@ -176,8 +188,11 @@ def reveal_pending(s: GameState) -> tuple[GameState, list[Event]]:
     return s.evolve(dora_shown=shown, dora_pending=0), events
 
 
-def _pao_after(melds: tuple[Meld, ...], seat_pao, discarder: int, called_kind: int):
+def _pao_after(
+    melds: tuple[Meld, ...], seat_pao: int | None, discarder: int, called_kind: int
+) -> int | None:
     """The Ronin Game Rules liability: the discard that completes the 3rd dragon / 4th wind set."""
+    group: tuple[int, ...]
     if called_kind in DRAGONS:
         group = DRAGONS
         need = 3
@@ -192,12 +207,13 @@ def _pao_after(melds: tuple[Meld, ...], seat_pao, discarder: int, called_kind: i
 
 def apply_call(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """A chi, pon or open kan on the discard under claim."""
-    seat, tile = action.seat, action.tile
-    discarder = s.claim.seat
+    seat, tile, claim = action.seat, action.tile, s.claim
+    assert tile is not None and claim is not None  # a call takes the discard under claim
+    discarder = claim.seat
     river = s.discards[discarder]
     river = (*river[:-1], river[-1]._replace(called=True))
     hand = tuple(t for t in s.hands[seat] if t not in action.tiles)
-    meld = Meld(action.type, tuple(sorted((*action.tiles, tile))), tile, discarder)
+    meld = Meld(_CALLED[action.type], tuple(sorted((*action.tiles, tile))), tile, discarder)
     melds = (*s.melds[seat], meld)
     pao = s.pao
     if action.type in (PON, DAIMINKAN):
@@ -220,7 +236,7 @@ def apply_call(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return with_turn_legal(s, seat), events
 
 
-def complete_kan(s: GameState, seat: int, kind: str) -> tuple[GameState, list[Event]]:
+def complete_kan(s: GameState, seat: int, kind: MeldKind) -> tuple[GameState, list[Event]]:
     """After the kan meld is in place: dora, counters, then the replacement draw."""
     s, events = reveal_pending(s)
     r: Ruleset = s.ruleset
@@ -263,12 +279,14 @@ def kan_meld(s: GameState, action: Action) -> tuple[tuple[int, ...], tuple[Meld,
     if action.type == ANKAN:
         hand = tuple(t for t in s.hands[seat] if t not in action.tiles)
         return hand, (*melds, Meld(ANKAN, tuple(sorted(action.tiles))))
-    kind = action.tile >> 2
-    hand = tuple(t for t in s.hands[seat] if t != action.tile)
+    added = action.tile
+    assert added is not None  # an added kan names the tile it adds
+    kind = added >> 2
+    hand = tuple(t for t in s.hands[seat] if t != added)
     out = []
     for m in melds:
         if m.kind == PON and (m.tiles[0] >> 2) == kind:
-            m = Meld("shouminkan", tuple(sorted((*m.tiles, action.tile))), m.called, m.source)
+            m = Meld("shouminkan", tuple(sorted((*m.tiles, added))), m.called, m.source)
         out.append(m)
     return hand, tuple(out)
 

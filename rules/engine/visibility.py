@@ -17,10 +17,12 @@ from typing import Any, NamedTuple
 from . import claims
 from .actions import PASS, Action, format_action
 from .claim_values import CLAIM_TYPES, WIN_ANYWAY
+from .claims import WinClaim
 from .legal import is_furiten
 from .melds import Meld
 from .rulesets import Ruleset
-from .state import Discard, Event, GameState, HandResult
+from .standings import Standing
+from .state import Discard, Event, GameState, HandResult, Phase
 from .wall import DORA
 
 
@@ -50,24 +52,24 @@ class SeatView(NamedTuple):
     dora_indicators: tuple[int, ...]
     wall_remaining: int
     turn: int
-    phase: str  # "turn", "calls", "game_end" (a finished hand is dealt on at once)
+    phase: Phase  # a finished hand is dealt on at once: never between hands
     last_discard: tuple[int, int] | None
     legal: tuple[Action, ...]
     furiten: bool
     waits: tuple[int, ...]
     result: HandResult | None
-    final: tuple[Any, ...] | None
+    final: tuple[Standing, ...] | None
     hand_sizes: tuple[int, ...] = (13, 13, 13, 13)  # concealed tile counts, public
     claim_tile: int | None = None  # the tile being answered in the calls phase
     dead: tuple[bool, ...] = (False, False, False, False)  # dead hands, public
-    win_claim: Any = None  # claims.WinClaim in the claim phases (reading only where shown)
+    win_claim: WinClaim | None = None  # in the claim phases (reading only where shown)
 
     @property
     def is_spectator(self) -> bool:
         return self.seat is None
 
 
-def _dataclass_twin(cls: type) -> type:
+def _dataclass_twin(cls: type[SeatView]) -> type[Any]:
     """A frozen dataclass with the fields of a NamedTuple, for its ``Field`` records.
 
     Built by declaring a throwaway dataclass with the same annotations and
@@ -77,8 +79,7 @@ def _dataclass_twin(cls: type) -> type:
     """
     namespace: dict[str, Any] = {"__annotations__": dict(cls.__annotations__)}
     namespace.update(cls._field_defaults)
-    twin = dataclass(frozen=True)(type(cls.__name__, (), namespace))
-    return twin
+    return dataclass(frozen=True)(type(cls.__name__, (), namespace))
 
 
 _TWIN = _dataclass_twin(SeatView)
@@ -87,7 +88,7 @@ SeatView.__dataclass_params__ = _TWIN.__dataclass_params__  # type: ignore[attr-
 
 _new = tuple.__new__
 _PAYLOAD = frozenset(CLAIM_TYPES) - {WIN_ANYWAY}
-_NO_OPEN_HANDS: tuple = (None, None, None, None)
+_NO_OPEN_HANDS: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)
 # riichi states (0 none, 1 riichi, 2 double) as the booleans a view shows
 _RIICHI_SHOWN = {
     (a, b, c, d): (bool(a), bool(b), bool(c), bool(d))
@@ -109,7 +110,7 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
     hand: tuple[int, ...] = ()
     waits: tuple[int, ...] = ()
     furiten = False
-    if own and not finished:
+    if seat is not None and not finished:  # own
         hand = s.hands[seat]
         if drawn is not None and drawn in hand:
             i = hand.index(drawn)
@@ -148,7 +149,7 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
             turn,
             phase,
             s.last_discard,
-            s.legal[seat] if own else (),
+            s.legal[seat] if seat is not None else (),  # own
             furiten,
             waits,
             s.last_result,
@@ -180,7 +181,12 @@ def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, 
     for e in events:
         if e.kind == "draw" and e.seat != seat:
             out.append(Event("draw", e.seat, None, None))
-        elif e.kind == "action" and e.data.type == PASS and e.seat != seat:
+        elif (
+            e.kind == "action"
+            and isinstance(e.data, Action)
+            and e.data.type == PASS
+            and e.seat != seat
+        ):
             continue
         else:
             out.append(e)
@@ -264,7 +270,7 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
     }
 
 
-def _standing(x: Any) -> dict[str, Any]:
+def _standing(x: Standing) -> dict[str, Any]:
     return {
         name: getattr(x, name)
         for name in (

@@ -40,7 +40,7 @@ MAX_KANS = 4
 _WALL_STEPS = tuple((n - 1, n, n.bit_length()) for n in range(136, 1, -1))
 
 
-def shuffle(rng: random.Random, items: list) -> None:
+def shuffle(rng: random.Random, items: list[int]) -> None:
     """``rng.shuffle(items)``, draw for draw, without its per-item call overhead.
 
     The same Fisher-Yates walk with the same rejection sampling of

@@ -7,10 +7,12 @@ a score costs is paid on a handful of tiles per hand, never on every discard.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .fixyaku import fix_yaku_allows
-from .scoring import Situation, score_hand
+from .melds import Meld
+from .rulesets import Ruleset
+from .scoring import HandScore, Situation, score_hand
 from .wall import dora_indicators, ura_indicators
 
 if TYPE_CHECKING:
@@ -68,7 +70,9 @@ def spare_copy(s: GameState, seat: int, kind: int) -> int | None:
 # to see that it has a yaku and again when it is taken (same hand, tile and
 # situation), so the second time is a lookup. The ruleset is keyed by identity and
 # kept in the entry, which keeps its id from being reused while the entry lives.
-_scores: dict[tuple, tuple[Any, Any]] = {}
+# key: (hand, melds, tile, situation, id(ruleset), seat, dealer, payer)
+_ScoreKey = tuple[tuple[int, ...], tuple[Meld, ...], int, Situation, int, int, int, int | None]
+_scores: dict[_ScoreKey, tuple[Ruleset, HandScore]] = {}
 _SCORES_KEPT = 512
 
 
@@ -80,13 +84,22 @@ def score_win(
     discarder: int | None = None,
     chankan: bool = False,
     sticks: int | None = None,
-) -> Any:
+) -> HandScore:
     """The scorer's HandScore for ``seat`` winning on ``tile``."""
     hand = s.hands[seat] if tsumo else (*s.hands[seat], tile)
     sit = situation(s, seat, tsumo, chankan, sticks)
     ruleset = s.ruleset
     payer = None if tsumo else discarder
-    key = (tuple(hand), s.melds[seat], tile, sit, id(ruleset), seat, s.round_number, payer)
+    key: _ScoreKey = (
+        tuple(hand),
+        s.melds[seat],
+        tile,
+        sit,
+        id(ruleset),
+        seat,
+        s.round_number,
+        payer,
+    )
     hit = _scores.get(key)
     if hit is not None and hit[0] is ruleset:
         return hit[1]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mahjong.hand_calculating import yaku_list as yl
+from mahjong.hand_calculating.yaku import Yaku
 from mahjong.hand_calculating.yaku_list import yakuman as ym
 
 
@@ -28,7 +29,15 @@ class YakuInfo(NamedTuple):
     yakuman: int = 0
 
 
-def _y(key, name, japanese, english, closed, open_, yakuman=0) -> YakuInfo:
+def _y(
+    key: str,
+    name: str,
+    japanese: str,
+    english: str,
+    closed: int,
+    open_: int | None,
+    yakuman: int = 0,
+) -> YakuInfo:
     return YakuInfo(key, name, japanese, english, closed, open_, yakuman)
 
 
@@ -136,7 +145,7 @@ SINGLE_OF_DOUBLE: dict[str, tuple[str, str]] = {
 # The mahjong package's yaku classes mapped to our keys (by class, so a renumbering
 # upstream cannot silently swap names). Open riichi is split into riichi plus the
 # extra open-riichi han by the scorer, so it maps to two keys.
-_LIBRARY_CLASSES: tuple[tuple[type, tuple[str, ...]], ...] = (
+_LIBRARY_CLASSES: tuple[tuple[type[Yaku], tuple[str, ...]], ...] = (
     (yl.Tsumo, ("menzen_tsumo",)),
     (yl.Riichi, ("riichi",)),
     (yl.OpenRiichi, ("riichi", "open_riichi")),

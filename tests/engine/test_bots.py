@@ -401,9 +401,19 @@ def test_unknown_level_names_the_known_ones():
         bots.choose("genius", View(), random.Random(0))
 
 
-def _imports(path: Path):
+def _imports(path: Path, type_only: bool = False):
+    """The modules ``path`` imports when it runs; with ``type_only``, those it names
+    only for the type checker (under ``if TYPE_CHECKING:``)."""
     tree = ast.parse(path.read_text())
+    checking = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
     for node in ast.walk(tree):
+        if (id(node) in checking) != type_only:
+            continue
         if isinstance(node, ast.ImportFrom):
             yield "." * node.level + (node.module or "")
         elif isinstance(node, ast.Import):
@@ -426,6 +436,15 @@ def test_bot_modules_import_nothing_from_the_game_state_or_play():
             if module.startswith(".."):
                 assert module in allowed_engine, f"{path.name} imports {module}"
             assert not any(part in module for part in ("state", "play", "invariants", "replay"))
+
+
+def test_bot_modules_name_only_the_seat_view_types_for_the_type_checker():
+    # Type annotations may name the view a bot is handed and what it holds; the
+    # type checker reads these imports, the running bot never does.
+    view_types = {"..visibility", "..state", "..claims"}
+    for path in BOTS_DIR.glob("*.py"):
+        for module in _imports(path, type_only=True):
+            assert module in view_types, f"{path.name} imports {module} for its types"
 
 
 @pytest.mark.parametrize("level", list(bots.BOTS))

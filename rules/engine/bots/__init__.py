@@ -32,12 +32,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import TYPE_CHECKING
 
+from ..actions import Action
 from ..claim_values import CLAIM_PHASES
 from . import careful, efficient, tsumogiri
 from .claiming import judged_view_action
 
-Bot = Callable[[object, Random], object]
+if TYPE_CHECKING:
+    from ..visibility import SeatView
+
+Bot = Callable[["SeatView", Random], Action]
 
 BOTS: dict[str, Bot] = {
     "tsumogiri": tsumogiri.choose,
@@ -54,7 +59,7 @@ def get(level: str) -> Bot:
         raise ValueError(f"unknown bot '{level}': choose one of {', '.join(BOTS)}") from None
 
 
-def choose(level: str, view, rng: Random):
+def choose(level: str, view: SeatView, rng: Random) -> Action:
     """The action the bot of ``level`` takes from ``view`` (one of ``view.legal``)."""
     if view.phase in CLAIM_PHASES:  # a claimed win: every level follows the engine
         return judged_view_action(view)

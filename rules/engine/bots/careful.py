@@ -19,8 +19,13 @@ its ukeire so that between similar discards the safer one goes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from random import Random
+from typing import TYPE_CHECKING
+
+from ..actions import Action
 from . import efficiency
-from .defence import avoid_open_waits, danger_by_kind, threats
+from .defence import Threat, avoid_open_waits, danger_by_kind, threats
 from .efficient import (
     KYUUSHU_KEEP,
     best_call,
@@ -34,12 +39,15 @@ from .efficient import (
 )
 from .reading import Reading
 
+if TYPE_CHECKING:
+    from ..visibility import SeatView
+
 ONE_SHANTEN_FOLD_UKEIRE = 6  # fold at one from tenpai with fewer tiles than this
 OPEN_THREAT_FOLD_SHANTEN = 3  # against open hands only, fold this far from tenpai
 PUSH_WEIGHT = 2.0  # ukeire given up per percent of danger while pushing
 
 
-def choose(view, rng):
+def choose(view: SeatView, rng: Random) -> Action:
     legal = view.legal
     if len(legal) == 1:  # a forced move: nothing to read
         return legal[0]
@@ -74,7 +82,7 @@ def choose(view, rng):
     return own_turn(r, danger, PUSH_WEIGHT, options=options)
 
 
-def should_fold(found, shanten: int, ukeire: int) -> bool:
+def should_fold(found: Sequence[Threat], shanten: int, ukeire: int) -> bool:
     """Whether a hand this far from winning should give up against ``found`` threats."""
     riichi = sum(1 for t in found if t.riichi)
     if not riichi:
@@ -86,7 +94,7 @@ def should_fold(found, shanten: int, ukeire: int) -> bool:
     return False
 
 
-def fold(r: Reading, found):
+def fold(r: Reading, found: list[Threat]) -> Action:
     """The safest legal discard; efficiency breaks ties between equally safe kinds."""
     actions = avoid_open_waits(r, r.discards)
     if not actions:
@@ -99,4 +107,6 @@ def fold(r: Reading, found):
         kind = best_option(r, options).kind
     else:
         kind = tied.bit_length() - 1
-    return r.discard_of_kind(kind, actions)
+    chosen = r.discard_of_kind(kind, actions)
+    assert chosen is not None  # the kind was chosen among these very discards
+    return chosen

@@ -10,15 +10,21 @@ hand played again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..claim_values import ACCEPT, CHOMBO, CLAIM, CORRECT, GAME_OVER, INVALID, NG, OK, REASONS
 
+if TYPE_CHECKING:  # the claims module asks this one for a robot's answers
+    from ..claims import WinClaim
+    from ..state import Phase
+    from ..visibility import SeatView
 
-def judge(phase: str, wc: Any, seat: int) -> Action:
+
+def judge(phase: Phase, wc: WinClaim, seat: int) -> Action:
     """The engine's judgment for ``seat`` in ``phase`` of the claim ``wc``."""
     reading = wc.reading
+    assert reading is not None  # a robot's view shows the engine's reading
     if phase == "claim":
         return Action(seat, CLAIM, None, reading.value or (1, 30))
     if phase == "confirm":  # the reviewer has the last word
@@ -31,12 +37,15 @@ def judge(phase: str, wc: Any, seat: int) -> Action:
     if reading.valid:
         if reading.value == wc.value:
             return Action(seat, ACCEPT)
+        assert reading.value is not None  # a valid win has its value
         return Action(seat, CORRECT, None, reading.value)
     if reading.reason == "fix_yaku":
         return Action(seat, INVALID)
     return Action(seat, CHOMBO, None, (GAME_OVER,))
 
 
-def judged_view_action(view: Any) -> Action:
+def judged_view_action(view: SeatView) -> Action:
     """:func:`judge` on a robot's view (which shows the reading)."""
-    return judge(view.phase, view.win_claim, view.seat)
+    wc, seat = view.win_claim, view.seat
+    assert wc is not None and seat is not None  # a robot seat in a claim phase
+    return judge(view.phase, wc, seat)

@@ -20,12 +20,17 @@ usual published riichi statistics in shape, not in detail.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..actions import Action
 from ..hand import waits
 from ..tiles import DRAGONS, EAST, counts34, is_honor
 from . import efficiency
 from .reading import Reading
+
+if TYPE_CHECKING:
+    from ..visibility import SeatView
 
 CALLS = ("chi", "pon", "daiminkan", "shouminkan")
 # Danger of the shapes that are not two-sided (kanchan, penchan, shanpon, tanki), by number.
@@ -63,7 +68,7 @@ def visible_open_waits(reading: Reading) -> int:
     return mask
 
 
-def avoid_open_waits(reading: Reading, actions: list) -> list:
+def avoid_open_waits(reading: Reading, actions: list[Action]) -> list[Action]:
     """The discards that do not hit a visible open-riichi wait, if there are any.
 
     The app rule settings: a robot avoids the winning tiles of an open riichi as far as it can.
@@ -72,15 +77,15 @@ def avoid_open_waits(reading: Reading, actions: list) -> list:
     forbidden = visible_open_waits(reading)
     if not forbidden:
         return actions
-    kept = [a for a in actions if not forbidden >> (a.tile >> 2) & 1]
+    kept = [a for a in actions if a.tile is not None and not forbidden >> (a.tile >> 2) & 1]
     return kept or actions
 
 
-def _calls_on_table(view) -> int:
+def _calls_on_table(view: SeatView) -> int:
     return sum(1 for melds in view.melds for meld in melds if meld.kind in CALLS)
 
 
-def riichi_safe_mask(view, seat: int) -> int:
+def riichi_safe_mask(view: SeatView, seat: int) -> int:
     """Kinds a riichi player at ``seat`` cannot ron (see the module docstring)."""
     river = view.discards[seat]
     mask = 0
@@ -133,7 +138,7 @@ def threats(reading: Reading) -> list[Threat]:
     return out
 
 
-def _side(visible: list[int], safe: int, end: int, near: int, far: int) -> float:
+def _side(visible: Sequence[int], safe: int, end: int, near: int, far: int) -> float:
     """Chance factor of the two-sided shape (near, far) waiting on our tile and ``end``."""
     if safe >> end & 1:
         return 0.0  # suji: the other end is genbutsu

@@ -208,7 +208,7 @@ def discard_options(
     one, two, three, four = levels
     out = []
     # count held -> the first honour evaluated with it: (kind, replacement, mask)
-    honours: list = [None, None, None, None, None]
+    honours: list[tuple[int, int, int] | None] = [None, None, None, None, None]
     while candidates:
         low = candidates & -candidates
         candidates ^= low

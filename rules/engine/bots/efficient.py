@@ -21,27 +21,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from random import Random
+from typing import TYPE_CHECKING
+
 from xiangting import PlayerCount, calculate_necessary_tiles, calculate_unnecessary_tiles
 
+from ..actions import Action
 from ..tiles import is_red, is_simple
 from . import efficiency
 from .defence import avoid_open_waits
 from .efficiency import HONOURS, Option
 from .reading import SIMPLES_MASK, Reading
 
+if TYPE_CHECKING:
+    from ..visibility import SeatView
+
+Danger = dict[int, float]  # per kind: the chance (percent, weighted) of dealing in
+Levels = tuple[int, int, int, int]  # unseen counts as masks, see efficiency.levels_of
+OptionKey = tuple[int, bool, float]  # shanten, furiten, minus the (danger-weighted) ukeire
+
 _FOUR = PlayerCount.FOUR
 KYUUSHU_KEEP = 2  # go for thirteen orphans at this shanten or better
 TANYAO_CALL_SHANTEN = 2  # call for tanyao only if the hand is then this close
 
 
-def choose(view, rng):
+def choose(view: SeatView, rng: Random) -> Action:
     legal = view.legal
     if len(legal) == 1:  # a forced move: nothing to read
         return legal[0]
     return decide(Reading(view))
 
 
-def decide(r: Reading):
+def decide(r: Reading) -> Action:
     legal = r.view.legal
     if len(legal) == 1:  # e.g. in riichi with nothing but the drawn tile to throw
         return legal[0]
@@ -60,11 +72,11 @@ def decide(r: Reading):
     return call_or_pass(r)
 
 
-def winning_action(r: Reading):
+def winning_action(r: Reading) -> Action | None:
     return r.first("tsumo") or r.first("ron")
 
 
-def pass_action(r: Reading):
+def pass_action(r: Reading) -> Action:
     return r.first("pass") or r.view.legal[0]
 
 
@@ -105,16 +117,18 @@ def tile_value(r: Reading, kind: int) -> float:
     return value
 
 
-def option_key(r: Reading, option: Option, danger: dict | None = None, weight: float = 0.0):
+def option_key(
+    r: Reading, option: Option, danger: Danger | None = None, weight: float = 0.0
+) -> OptionKey:
     """Sort key of a discard option without the tile-value tie-break: lower is better."""
     furiten = option.shanten == 0 and bool(option.needed & (r.discarded_kinds | 1 << option.kind))
-    score = option.ukeire
+    score: float = option.ukeire
     if danger:
         score -= weight * danger.get(option.kind, 0.0)
     return (option.shanten, furiten, -score)
 
 
-def pick(r: Reading, options: list[Option], key) -> Option:
+def pick(r: Reading, options: list[Option], key: Callable[[Option], OptionKey]) -> Option:
     """The option with the lowest ``key``; the tile value breaks exact ties."""
     keys = [key(option) for option in options]
     best_key = min(keys)
@@ -125,18 +139,18 @@ def pick(r: Reading, options: list[Option], key) -> Option:
 
 
 def best_option(
-    r: Reading, options: list[Option], danger: dict | None = None, weight: float = 0.0
+    r: Reading, options: list[Option], danger: Danger | None = None, weight: float = 0.0
 ) -> Option:
     """``pick(r, options, lambda o: option_key(r, o, danger, weight))`` in one pass.
 
     The same keys, the same first-come order among exact ties, the same tile-value
     tie-break; only the per-option calls are gone.
     """
-    best_key = None
+    best_key: OptionKey | None = None
     tied: list[Option] = []
     for option in options:
         shanten = option.shanten
-        score = option.ukeire
+        score: float = option.ukeire
         if danger:
             score -= weight * danger.get(option.kind, 0.0)
         key = (
@@ -154,7 +168,9 @@ def best_option(
     return min(tied, key=lambda o: tile_value(r, o.kind))
 
 
-def _discard_setup(r: Reading, actions: list, hand_plan: str) -> tuple[list, int, tuple | None]:
+def _discard_setup(
+    r: Reading, actions: list[Action], hand_plan: str
+) -> tuple[list[Action], int, Levels | None]:
     """What a discard choice starts from: the actions (open-riichi waits left out
     when possible), the mask of the kinds allowed, and the unseen levels to count."""
     actions = avoid_open_waits(r, actions)
@@ -169,7 +185,9 @@ def _discard_setup(r: Reading, actions: list, hand_plan: str) -> tuple[list, int
     return actions, allowed, None  # None: ``r.levels``, looked up only when needed
 
 
-def ranked_options(r: Reading, actions: list, hand_plan: str) -> tuple[list[Option], list]:
+def ranked_options(
+    r: Reading, actions: list[Action], hand_plan: str
+) -> tuple[list[Option], list[Action]]:
     """Discard options among ``actions`` (open-riichi waits left out when possible).
 
     Returns the options, in kind order, and the actions they were drawn from.
@@ -181,8 +199,8 @@ def ranked_options(r: Reading, actions: list, hand_plan: str) -> tuple[list[Opti
 def best_kinds(
     r: Reading,
     allowed: int,
-    levels: tuple | None = None,
-    danger: dict | None = None,
+    levels: Levels | None = None,
+    danger: Danger | None = None,
     weight: float = 0.0,
 ) -> list[int]:
     """The kinds :func:`best_option` would tie on among ``discard_options(r.counts,
@@ -201,9 +219,10 @@ def best_kinds(
         return [candidates.bit_length() - 1] if candidates else []
     one, two, three, four = levels or r.levels
     discarded = -1  # the furiten mask, read only for a tenpai candidate
-    best_key = None
+    best_key: OptionKey | None = None  # with danger
+    best_packed: int | None = None  # without: the same order packed into one int
     tied: list[int] = []
-    honours: list = [None, None, None, None, None]  # as in efficiency.discard_options
+    honours: list[tuple[int, int, int] | None] = [None, None, None, None, None]  # see efficiency
     for kind in efficiency.kinds_of(candidates):
         held = work[kind]
         if kind < HONOURS or held > 4:
@@ -235,14 +254,19 @@ def best_kinds(
             furiten = bool(mask & (discarded | 1 << kind))
         if danger:
             key = (replacement, furiten, weight * danger.get(kind, 0.0) - score)
+            if best_key is None or key < best_key:
+                best_key = key
+                tied = [kind]
+            elif key == best_key:
+                tied.append(kind)
         else:
             # the same order as that tuple as one number: score is at most 136
-            key = replacement * 1024 + furiten * 512 + 256 - score
-        if best_key is None or key < best_key:
-            best_key = key
-            tied = [kind]
-        elif key == best_key:
-            tied.append(kind)
+            packed = replacement * 1024 + furiten * 512 + 256 - score
+            if best_packed is None or packed < best_packed:
+                best_packed = packed
+                tied = [kind]
+            elif packed == best_packed:
+                tied.append(kind)
     return tied
 
 
@@ -255,23 +279,25 @@ def best_kind(r: Reading, kinds: list[int]) -> int:
 
 def best_discard(
     r: Reading,
-    actions: list,
-    danger: dict | None = None,
+    actions: list[Action],
+    danger: Danger | None = None,
     weight: float = 0.0,
     options: list[Option] | None = None,
-):
+) -> Action:
     """The best discard among ``actions``; ``options`` when already computed for them."""
     if options is None:
         actions, allowed, levels = _discard_setup(r, actions, plan(r))
         kinds = best_kinds(r, allowed, levels, danger, weight)
         if not kinds:
             return actions[0]
-        return r.discard_of_kind(best_kind(r, kinds), actions)
-    actions = avoid_open_waits(r, actions)
-    if not options:
-        return actions[0]
-    best = best_option(r, options, danger, weight)
-    return r.discard_of_kind(best.kind, actions)
+        chosen = r.discard_of_kind(best_kind(r, kinds), actions)
+    else:
+        actions = avoid_open_waits(r, actions)
+        if not options:
+            return actions[0]
+        chosen = r.discard_of_kind(best_option(r, options, danger, weight).kind, actions)
+    assert chosen is not None  # the kind was chosen among these very discards
+    return chosen
 
 
 # --- own turn ------------------------------------------------------------------
@@ -279,11 +305,11 @@ def best_discard(
 
 def own_turn(
     r: Reading,
-    danger: dict | None = None,
+    danger: Danger | None = None,
     weight: float = 0.0,
     kans: bool = True,
     options: list[Option] | None = None,
-):
+) -> Action:
     if kans:
         kan = quad(r)
         if kan is not None:
@@ -298,7 +324,9 @@ def own_turn(
     return pass_action(r)
 
 
-def riichi_action(r: Reading, riichi: list, danger: dict | None, weight: float):
+def riichi_action(
+    r: Reading, riichi: list[Action], danger: Danger | None, weight: float
+) -> Action | None:
     """The riichi declaration with the best wait (or a bare declaration when tenpai)."""
     with_tiles = [a for a in riichi if a.tile is not None]
     if not with_tiles:
@@ -316,12 +344,12 @@ def riichi_action(r: Reading, riichi: list, danger: dict | None, weight: float):
     return r.discard_of_kind(best.kind, safe)
 
 
-def quad_kind(action) -> int:
+def quad_kind(action: Action) -> int:
     tile = action.tile if action.tile is not None else action.tiles[0]
     return tile >> 2
 
 
-def quad(r: Reading):
+def quad(r: Reading) -> Action | None:
     """A concealed or added quad that does not make the hand worse."""
     in_riichi = r.view.riichi[r.seat]
     for kind_name in ("ankan", "shouminkan"):
@@ -341,19 +369,19 @@ def quad(r: Reading):
 # --- calls ---------------------------------------------------------------------
 
 
-def call_or_pass(r: Reading):
+def call_or_pass(r: Reading) -> Action:
     chosen = best_call(r)
     return chosen if chosen is not None else pass_action(r)
 
 
-def called_tile(r: Reading, action) -> int | None:
+def called_tile(r: Reading, action: Action) -> int | None:
     """The tile a call takes (every call action names it; the claim is a fallback)."""
     if action.tile is not None:
         return action.tile
     return r.view.last_discard[1] if r.view.last_discard else None
 
 
-def call_shanten(r: Reading, action, hand_plan: str) -> int | None:
+def call_shanten(r: Reading, action: Action, hand_plan: str) -> int | None:
     """Shanten after the call and the best discard, or None if the call loses the yaku."""
     tile = called_tile(r, action)
     if tile is None:
@@ -382,11 +410,11 @@ def call_shanten(r: Reading, action, hand_plan: str) -> int | None:
     return efficiency.shanten(after)
 
 
-def best_call(r: Reading):
+def best_call(r: Reading) -> Action | None:
     """The call worth making (lowest shanten after it, pon before chi), or None."""
     hand_plan = plan(r)
     best = None
-    best_key = None
+    best_key: tuple[int, bool] | None = None
     for type_name in ("pon", "chi", "daiminkan"):
         for action in r.actions.get(type_name, ()):
             after = call_shanten(r, action, hand_plan)
@@ -394,12 +422,12 @@ def best_call(r: Reading):
             if after is None or not _worth_calling(r, action, hand_plan, r.shanten, after):
                 continue
             key = (after, type_name != "pon")
-            if best is None or key < best_key:
+            if best_key is None or key < best_key:
                 best, best_key = action, key
     return best
 
 
-def _worth_calling(r: Reading, action, hand_plan: str, now: int, after: int) -> bool:
+def _worth_calling(r: Reading, action: Action, hand_plan: str, now: int, after: int) -> bool:
     if action.type == "daiminkan":
         # an open quad only for a hand already open with its yaku, and not slower
         return hand_plan in ("yakuhai", "tanyao") and after <= now
@@ -408,6 +436,6 @@ def _worth_calling(r: Reading, action, hand_plan: str, now: int, after: int) -> 
     return hand_plan != "closed" or _secures_yakuhai(r, action) or after <= TANYAO_CALL_SHANTEN
 
 
-def _secures_yakuhai(r: Reading, action) -> bool:
+def _secures_yakuhai(r: Reading, action: Action) -> bool:
     tile = called_tile(r, action)
     return action.type in ("pon", "daiminkan") and tile is not None and tile >> 2 in r.yakuhai

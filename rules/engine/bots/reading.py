@@ -9,11 +9,18 @@ actions by type, so the evaluation of each candidate reuses the same arrays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from ..actions import Action
+from ..melds import Meld
 from ..tiles import DRAGONS, EAST, FIVES, dora_of, is_red, is_simple
 from . import efficiency
+
+if TYPE_CHECKING:  # the types of the view a bot is handed (see the package docs)
+    from ..state import Discard
+    from ..visibility import SeatView
 
 SIMPLES_MASK = efficiency.mask_of(k for k in range(34) if is_simple(k))
 _DORA_OF = tuple(dora_of(kind) for kind in range(34))
@@ -21,15 +28,28 @@ _FIVE_KINDS = frozenset(FIVES)
 _YAKUHAI: dict[tuple[int, int], frozenset[int]] = {}  # (seat wind, round wind) -> kinds
 
 
-class cached_property:
+_Owner = TypeVar("_Owner")
+_Value = TypeVar("_Value")
+_Part = TypeVar("_Part", bound=tuple[Any, ...])
+
+
+class cached_property(Generic[_Owner, _Value]):
     """Computed on first access, then a plain attribute (no lock, unlike functools')."""
 
-    def __init__(self, func):
+    def __init__(self, func: Callable[[_Owner], _Value]) -> None:
         self.func = func
         self.name = func.__name__
         self.__doc__ = func.__doc__
 
-    def __get__(self, obj, owner=None):
+    @overload
+    def __get__(
+        self, obj: None, owner: type[Any] | None = None
+    ) -> cached_property[_Owner, _Value]: ...
+    @overload
+    def __get__(self, obj: _Owner, owner: type[Any] | None = None) -> _Value: ...
+    def __get__(
+        self, obj: _Owner | None, owner: type[Any] | None = None
+    ) -> cached_property[_Owner, _Value] | _Value:
         if obj is None:
             return self
         value = obj.__dict__[self.name] = self.func(obj)
@@ -60,14 +80,14 @@ _DISCARD_LANE = {
 }
 
 
-def _river_lanes(river) -> int:
+def _river_lanes(river: tuple[Discard, ...]) -> int:
     try:
         return sum(map(_DISCARD_LANE.__getitem__, river))
     except (KeyError, TypeError):  # not a plain Discard (a hand-made view): the long way
         return sum(_TILE_LANE[d.tile] for d in river if not d.called)
 
 
-def _meld_lanes(melds) -> int:
+def _meld_lanes(melds: tuple[Meld, ...]) -> int:
     return sum([sum(map(_lane, tiles)) for tiles in map(_tiles, melds)])
 
 
@@ -76,11 +96,11 @@ def _meld_lanes(melds) -> int:
 # same tuple, so most rivers of a view were read at an earlier decision. Each entry
 # keeps the tuple itself alive (and is checked with ``is``), so an id is never
 # mistaken for that of a newer object.
-_LANES: dict[int, tuple[tuple, int]] = {}
+_LANES: dict[int, tuple[tuple[Any, ...], int]] = {}
 _LANES_KEPT = 4096
 
 
-def _lanes(part: tuple, count) -> int:
+def _lanes(part: _Part, count: Callable[[_Part], int]) -> int:
     found = _LANES.get(id(part))
     if found is not None and found[0] is part:
         return found[1]
@@ -102,9 +122,11 @@ def wind_kind(value: object) -> int:
 class Reading:
     """Derived data about one view; attributes are computed on first use."""
 
-    def __init__(self, view):
+    def __init__(self, view: SeatView) -> None:
+        seat = view.seat
+        assert seat is not None  # a bot plays a seat
         self.view = view
-        self.seat: int = view.seat
+        self.seat: int = seat
         self.ruleset = view.ruleset
         tiles = list(view.hand)
         drawn = view.drawn
@@ -119,7 +141,7 @@ class Reading:
         types = list(map(_type, legal))
         if types.count("discard") == len(types):  # the usual turn: discards only
             discards = list(legal)
-            self.actions: dict[str, list] = {"discard": discards}
+            self.actions: dict[str, list[Action]] = {"discard": discards}
             if len(discards) == len(tiles):
                 # one discard per tile held (legal actions are distinct): every kind
                 # held may go, and the counts say which those are
@@ -129,11 +151,13 @@ class Reading:
         else:
             discards = []
             discard_mask = 0
-            by_type: dict[str, list] = {}
+            by_type: dict[str, list[Action]] = {}
             for action, kind in zip(legal, types, strict=True):
                 if kind == "discard":
+                    tile = action.tile
+                    assert tile is not None  # a discard names its tile
                     discards.append(action)
-                    discard_mask |= _TILE_BIT[action.tile]
+                    discard_mask |= _TILE_BIT[tile]
                 elif kind in by_type:
                     by_type[kind].append(action)
                 else:
@@ -142,7 +166,7 @@ class Reading:
                 by_type["discard"] = discards
             self.actions = by_type
             self.discard_mask = discard_mask  # kinds that may be discarded
-        self.discards: list = discards
+        self.discards: list[Action] = discards
 
     # --- the table -------------------------------------------------------------
 
@@ -206,7 +230,7 @@ class Reading:
         return found
 
     @cached_property
-    def melds(self) -> tuple:
+    def melds(self) -> tuple[Meld, ...]:
         return tuple(self.view.melds[self.seat])
 
     @cached_property
@@ -227,18 +251,20 @@ class Reading:
 
     # --- legal actions ---------------------------------------------------------
 
-    def first(self, kind: str):
+    def first(self, kind: str) -> Action | None:
         found = self.actions.get(kind)
         return found[0] if found else None
 
-    def discard_of_kind(self, kind: int, actions: Sequence | None = None):
-        """The legal discard of a kind, keeping red fives and preferring the drawn copy."""
+    def discard_of_kind(self, kind: int, actions: Sequence[Action] | None = None) -> Action | None:
+        """The legal discard of a kind, keeping red fives and preferring the drawn copy
+        (None: no discard of that kind)."""
         drawn = self.view.drawn
         if kind not in _FIVE_KINDS:
             # no red copy to keep: the drawn copy if it is one, else the first
             first = None
             for action in self.discards if actions is None else actions:
                 tile = action.tile
+                assert tile is not None  # a discard names its tile
                 if tile >> 2 == kind:
                     if tile == drawn:
                         return action
@@ -246,21 +272,24 @@ class Reading:
                         first = action
             return first
         best = None
-        best_key = None
+        best_key: tuple[bool, bool] | None = None
         for action in self.discards if actions is None else actions:
             tile = action.tile
+            assert tile is not None  # a discard names its tile
             if tile >> 2 != kind:
                 continue
             key = (is_red(tile, self.red_fives), tile != drawn)
-            if best is None or key < best_key:
+            if best_key is None or key < best_key:
                 best, best_key = action, key
         return best
 
-    def allowed_mask(self, actions: Sequence) -> int:
+    def allowed_mask(self, actions: Sequence[Action]) -> int:
         """Mask of the kinds the (tile-carrying) ``actions`` would throw."""
         if actions is self.discards:
             return self.discard_mask
         mask = 0
         for action in actions:
-            mask |= 1 << (action.tile >> 2)
+            tile = action.tile
+            assert tile is not None  # only tile-carrying actions are passed
+            mask |= 1 << (tile >> 2)
         return mask

@@ -9,13 +9,20 @@ discard is legal, it throws that other tile instead.
 
 from __future__ import annotations
 
+from random import Random
+from typing import TYPE_CHECKING
+
+from ..actions import Action
 from .defence import avoid_open_waits
 from .reading import Reading
 
+if TYPE_CHECKING:
+    from ..visibility import SeatView
 
-def choose(view, rng):
+
+def choose(view: SeatView, rng: Random) -> Action:
     drawn_discard = None
-    discards = []
+    discards: list[Action] = []
     passing = None
     for action in view.legal:
         kind = action.type
