@@ -388,3 +388,32 @@ async def test_win_claim_two_seats_win_on_one_discard_with_the_review_confirmed(
     reds = tuple(all_states[0].ruleset.red_fives)
     wire.check_privacy(all_states, reds, versioned_only=True)
     await wire.close()
+
+
+async def test_win_claim_a_dead_hand_calling_a_win_is_refused_and_changes_nothing(
+    claimed, four, clock
+):
+    table = await db(make_table)(claimed, people=four)
+    game = await db(start)(table, seed=3, clock=clock)
+    await db(with_wall)(game, build_wall({1: TANYAO}, draws="5s", dora="9p", ura="9m"))
+    wire = await Watched.open(table.pk, four)
+    sockets = wire.sockets
+    await wire.drain()
+    tile = _fmt((await db(states.state_of)(await db(Game.objects.get)(pk=game.pk))).drawn)
+    lines = [f"0:discard:{tile}", "1:pass", "3:pass", f"2:win_anyway:{tile}", "2:claim:mangan"]
+    lines += ["0:ng:noten", "1:ng:noten", "3:ng", "0:chombo:continue"]
+    for version, line in enumerate(lines):
+        seat = int(line[0])
+        await send_move(sockets[seat], line, version)
+        await frame_at(sockets[seat], version + 1)
+        await wire.drain()
+    before = await db(Game.objects.get)(pk=game.pk)
+    assert states.state_of(before).dead[2] and before.version == len(lines)
+    await send_move(sockets[2], f"2:win_anyway:{tile}", before.version)
+    code, message = await error_reply(sockets[2])
+    assert code == "illegal" and "A dead hand cannot win" in message
+    after = await db(Game.objects.get)(pk=game.pk)
+    assert after.version == before.version and after.log == before.log
+    await send_move(sockets[2], "2:nonsense", after.version)  # the socket is still open
+    assert (await error_reply(sockets[2]))[0] == "malformed"
+    await wire.close()
