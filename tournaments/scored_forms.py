@@ -6,13 +6,18 @@ field it belongs to, so the page shows it next to that field:
 
 ``outcome``, ``winners``, ``discarder``, ``riichi``, ``tenpai``, ``nagashi``,
 ``abort``, ``chombo``, and per winning seat ``han_N``, ``fu_N``, ``yaku_N``,
-``dora_N``, ``pao_N``.
+``dora_N``, ``pao_N``, ``tiles_N``, ``melds_N``, ``win_tile_N``, ``indicators_N``.
+
+A winner's value comes from one of three entries: the tiles (read and scored by
+the scoring calculator, :mod:`rules.calculator`, in the hand's real seat and round
+wind; its han and fu are then what the form takes), the yaku picker, or han and fu.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules import calculator
 from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import (
     FU_VALUES,
@@ -59,6 +64,46 @@ class Parsed:
     hand: DeclaredHand | None = None
     errors: dict[str, str] = field(default_factory=dict)
     sheet: ScoreSheet | None = None  # the sheet after the hand, when it is valid
+    scored: dict[int, dict] = field(default_factory=dict)  # the calculator's answers by seat
+
+
+WINDS = "ESWN"
+TILE_INPUTS = ("tiles", "melds", "win_tile", "indicators", "ura")
+# where a calculator refusal belongs on the entry form
+TILE_FIELDS = {
+    "melds": "melds",
+    "win_tile": "win_tile",
+    "dora_indicators": "indicators",
+    "ura_indicators": "ura",
+}
+
+
+def _by_tiles(data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict, scored: dict):
+    """A winner's han and fu from the hand's tiles, through the scoring calculator."""
+    riichi = str(seat) in data.getlist("riichi")
+    request = {
+        "hand": data.get(f"tiles_{seat}", "").replace(" ", ""),
+        "melds": data.get(f"melds_{seat}", ""),
+        "win_tile": data.get(f"win_tile_{seat}", ""),
+        "win": "tsumo" if tsumo else "ron",
+        "riichi": riichi,
+        "ippatsu": riichi and bool(data.get(f"ippatsu_{seat}")),
+        "seat_wind": WINDS[(seat - sheet.round_number) % 4],
+        "round_wind": WINDS[sheet.round_wind - 27],
+        "dora_indicators": data.get(f"indicators_{seat}", "").replace(" ", ""),
+        "ura_indicators": data.get(f"ura_{seat}", "").replace(" ", "") if riichi else "",
+    }
+    try:
+        prepared = calculator.read_request(request, "score", lenient=True)
+        prepared.ruleset = sheet.ruleset  # the event's rules, overrides included
+        answer = calculator.score(prepared)
+    except calculator.RequestError as e:
+        errors[f"{TILE_FIELDS.get(e.field or '', 'tiles')}_{seat}"] = e.message
+        return None
+    scored[seat] = answer
+    if answer["yakuman"]:
+        return WinValue(seat, 0, 0, answer["yakuman"], None)
+    return WinValue(seat, answer["han"], answer["fu"], 0, None)
 
 
 def _seat_list(data, name: str, errors: dict) -> tuple[int, ...]:
@@ -91,9 +136,15 @@ def _int(raw: str, name: str, errors: dict, default: int = 0) -> int:
         return default
 
 
-def _value(data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict) -> WinValue | None:
-    """One winner's value: the yaku picker when yaku are ticked, else han and fu."""
+def _value(
+    data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict, scored: dict
+) -> WinValue | None:
+    """One winner's value: the tiles when given, the yaku picker when yaku are ticked,
+    else han and fu."""
     pao = _one_seat(data, f"pao_{seat}", errors)
+    if data.get(f"tiles_{seat}", "").strip():
+        value = _by_tiles(data, seat, tsumo, sheet, errors, scored)
+        return value and WinValue(seat, value.han, value.fu, value.yakuman, pao)
     yaku = data.getlist(f"yaku_{seat}")
     fu = _int(data.get(f"fu_{seat}", ""), f"fu_{seat}", errors)
     if yaku:
@@ -143,17 +194,18 @@ def parse(data, sheet: ScoreSheet) -> Parsed:
     if abort is not None and abort not in ABORTS:
         errors["abort"] = "Choose which abortive draw."
     wins: list[WinValue] = []
+    scored: dict[int, dict] = {}
     if outcome in ("ron", "tsumo"):
         if discarder is not None and discarder in winners:
             errors["discarder"] = "The discarder cannot also be a winner."
         for seat in winners:
-            value = _value(data, seat, outcome == "tsumo", sheet, errors)
+            value = _value(data, seat, outcome == "tsumo", sheet, errors, scored)
             if value is not None:
                 wins.append(value)
     elif winners and outcome != "chombo":
         errors["winners"] = "Only a ron or a tsumo has winners."
     if errors:
-        return Parsed(errors=errors)
+        return Parsed(errors=errors, scored=scored)
     hand = DeclaredHand(
         outcome=outcome,
         wins=tuple(wins),
@@ -170,9 +222,20 @@ def parse(data, sheet: ScoreSheet) -> Parsed:
         key = e.field or "outcome"
         if key in ("han", "fu", "yaku", "pao") and winners:
             key = f"{key}_{winners[0]}"
-        return Parsed(hand=None, errors={key: e.message})
-    return Parsed(hand=hand, sheet=after)
+        return Parsed(hand=None, errors={key: e.message}, scored=scored)
+    return Parsed(hand=hand, sheet=after, scored=scored)
 
 
 def fu_hint(yaku: list[str], closed: bool, tsumo: bool) -> tuple[int, ...]:
     return fu_choices(yaku, closed, tsumo)
+
+
+def han_key(answer: dict) -> str:
+    """The han menu's entry for a calculator answer ("3", "mangan", "yakuman2"...)."""
+    if answer["yakuman"]:
+        return "yakuman2" if answer["yakuman"] >= 2 else "yakuman"
+    han = answer["han"]
+    for name in ("kazoe", "sanbaiman", "baiman", "haneman", "mangan"):
+        if han >= LIMIT_HAN[name]:
+            return name
+    return str(han)

@@ -60,8 +60,9 @@ def _seat_rows(names, sheet, deltas=None):
     return rows
 
 
-def _values(names, data, errors, sheet) -> list[dict]:
-    """Per seat: the value fields of the form as entered, the fu and yaku still possible."""
+def _values(names, data, errors, sheet, scored=None) -> list[dict]:
+    """Per seat: the value fields of the form as entered, the fu and yaku still possible;
+    with tiles entered, the han and fu the calculator found (``scored``)."""
     outcome = data.get("outcome", "") if data else ""
     tsumo = outcome == "tsumo"
     out = []
@@ -72,12 +73,19 @@ def _values(names, data, errors, sheet) -> list[dict]:
         blocked = blocked_yaku(yaku, closed, tsumo)
         fu_list = fu_choices(yaku, closed, tsumo) if yaku else scored_forms.FU_CHOICES
         fu_raw = get("fu")
+        han = get("han")
+        answer = (scored or {}).get(seat)
+        if answer is not None:
+            han, fu_raw = scored_forms.han_key(answer), str(answer["fu"])
         out.append(
             {
                 "seat": seat,
                 "name": name,
-                "han": get("han"),
+                "han": han,
                 "fu": int(fu_raw) if fu_raw.isdigit() else None,
+                "tiles": {k: get(k) for k in scored_forms.TILE_INPUTS},
+                "ippatsu": bool(get("ippatsu")),
+                "scored": answer,
                 "fu_list": fu_list,
                 "open": not closed,
                 "dora": get("dora") or "0",
@@ -95,7 +103,7 @@ def _values(names, data, errors, sheet) -> list[dict]:
                 ],
                 "errors": {
                     key: errors[f"{key}_{seat}"]
-                    for key in ("han", "fu", "yaku", "dora", "pao")
+                    for key in ("han", "fu", "yaku", "dora", "pao", *scored_forms.TILE_INPUTS)
                     if f"{key}_{seat}" in errors
                 },
             }
@@ -162,7 +170,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "token": (data.get("token") if data else None) or secrets.token_urlsafe(16),
         "errors": errors,
         "picked": {k: data.getlist(k) for k in PICKED} if data else {},
-        "values": _values(names, data, errors, sheet),
+        "values": _values(names, data, errors, sheet, parsed.scored if parsed else None),
         "preview": preview,
         "outcomes": scored_forms.OUTCOME_LABELS,
         "aborts": [
