@@ -432,17 +432,25 @@ def standings_partial(request, tournament_id):
 
 
 def projector(request, tournament_id):
-    """Standings, the current round's timer and the seating of the latest published round."""
+    """Standings, the round in play's timer and the next round's seating.
+
+    The round in play is the latest published round whose timer has been started
+    (else the latest published round); the seating shown is the latest published
+    round's, named "next round" when it comes after the one in play.
+    """
     from .timer_views import timer_context
 
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = presenters.standings(tournament)
     context["large"] = True
-    latest = tournament.round_set.filter(published__isnull=False).order_by("-number").first()
-    if latest is not None:
+    published = list(tournament.round_set.filter(published__isnull=False).order_by("-number"))
+    if published:
+        latest = published[0]
+        timed = next((r for r in published if r.timer_started is not None or r.timer_used), latest)
         if not tournament.is_online:
-            context.update(timer_context(latest))
+            context.update(timer_context(timed))
         context["seating_round"] = latest
+        context["seating_is_next"] = latest.number > timed.number
         context["seating"] = [
             {"number": t.number, "seats": t.seat_list()}
             for t in latest.tables.prefetch_related("seats__player").order_by("number")
