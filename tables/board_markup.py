@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from .hand_markup import hand
 from .result_markup import panel
 from .runtime import RUNTIME
-from .tile_markup import EMPTY, backs, join, melds, oob_mark, row, tile
+from .tile_markup import EMPTY, backs, join, markup, melds, oob_mark, row, tile
 
 
 def seat(s: dict, hand: int, reds: tuple) -> SafeString:
@@ -50,7 +49,7 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
         if s["riichi"]
         else EMPTY
     )
-    return format_html(
+    return markup(
         '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
         '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {score} points">'
         '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
@@ -71,9 +70,16 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
         badges=join(badges),
         concealed=concealed,
         melds=melds(reversed(s["melds"]), hand, reds),
-        pond=join(tile(t, hand, reds, cls) for t, cls in s["pond"]),
+        pond=pond(s["pond"], hand, reds),
         stick=stick,
     )
+
+
+@lru_cache(maxsize=4096)
+def pond(items: tuple, hand: int, reds: tuple) -> SafeString:
+    """A pond's tiles. A pond that changed is usually the last one plus a tile, and the
+    one before it often shows again (the last-discard mark moves on), so they are kept."""
+    return join(tile(t, hand, reds, cls) for t, cls in items)
 
 
 def corner(html: str) -> SafeString:
@@ -108,11 +114,11 @@ def _turn_line(c: dict) -> SafeString:
     elif c["calls_phase"]:
         text = SafeString("Waiting for calls")
     else:
-        text = format_html("{} to play", c["turn_name"])
+        text = markup("{} to play", c["turn_name"])
     if not cd:
         return text
     base, bank = cd["base"], cd["bank"]
-    return format_html(
+    return markup(
         '{} <span class="countdown{}" data-countdown data-base="{}" data-bank="{}" role="timer">{} s{}</span>',
         text,
         " mine" if cd["mine"] else "",
@@ -134,7 +140,7 @@ def _middle(
     hand: int,
     reds: tuple,
 ) -> SafeString:
-    return format_html(
+    return markup(
         '<div class="round-name">{}</div>'
         '<div class="counters"><span title="Repeat counters">{} honba</span>'
         '<span title="Riichi sticks on the table">{} stick{}</span>'
@@ -153,7 +159,7 @@ def _middle(
 
 def center(c: dict, oob: bool = False) -> SafeString:
     """The middle of the board; it changes with every move, so it carries the version."""
-    return format_html(
+    return markup(
         '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>{}'
         '<div class="turn-line">{}</div></div>',
         c["turn"],
@@ -182,13 +188,13 @@ def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
 @lru_cache(maxsize=1024)
 def _news(item: tuple, oob: bool, show: bool) -> SafeString:
     _key, who, callout, sentence = item
-    return format_html(
+    return markup(
         '<div id="table-callout" class="callout{}"{} data-seats="{}">{}</div>'
         '<div id="table-announce" class="visually-hidden" aria-live="polite"{}>{}</div>',
         " show" if callout and show else "",
         oob_mark(oob),
         " ".join(str(s) for s in who),
-        join(format_html('<span class="call-word at-{}">{}</span>', s, callout) for s in who)
+        join(markup('<span class="call-word at-{}">{}</span>', s, callout) for s in who)
         if callout
         else EMPTY,
         SafeString(' hx-swap-oob="innerHTML"') if oob else EMPTY,
@@ -198,7 +204,7 @@ def _news(item: tuple, oob: bool, show: bool) -> SafeString:
 
 def board(c: dict, oob: bool = False) -> SafeString:
     """The whole board: four seats, the middle, the own hand (at the bottom, inside)."""
-    return format_html(
+    return markup(
         '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="The table">'
         "{}{}{}{}</section>",
         c["viewer"],
@@ -221,7 +227,7 @@ def replay_seat(s: dict) -> str:
         badges.append(SafeString('<span class="riichi-stick" title="In riichi">riichi</span>'))
     if s["dealer"]:
         badges.append(SafeString('<span class="badge dealer-badge">dealer</span>'))
-    return format_html(
+    return markup(
         '<div class="seat-area pos-{}{}" data-seat="{}">'
         '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
         '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
@@ -248,7 +254,7 @@ def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
     shown = row(tiles, hand_no, reds)
     if drawn is None:
         return shown
-    return format_html("{}{}", shown, tile(drawn, hand_no, reds, "drawn"))
+    return markup("{}{}", shown, tile(drawn, hand_no, reds, "drawn"))
 
 
 # --- status, errors, the whole frame -----------------------------------------------
@@ -256,7 +262,7 @@ def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
 
 def status(c: dict, oob: bool = False) -> SafeString:
     word = "finished" if c["finished"] else "playing"
-    return format_html(
+    return markup(
         '<span id="table-status"{} class="badge status-{}">{}</span>',
         oob_mark(oob),
         word,
@@ -270,7 +276,7 @@ ERROR_CLEAR = SafeString(
 
 
 def error(code: str, message: str) -> SafeString:
-    return format_html(
+    return markup(
         '<div id="table-error" hx-swap-oob="true" class="table-error" role="alert" data-error="{}">{}</div>',
         code,
         message,

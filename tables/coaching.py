@@ -11,13 +11,13 @@ tournament's.
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from rules.engine.aids import learning_aids
 from rules.engine.visibility import SeatView
 
 from .tile_markup import kind_tile as kind_html
+from .tile_markup import markup
 
 SLOT_ID = "table-aids"
 
@@ -58,7 +58,7 @@ def render(view: SeatView | None, oob: bool = False) -> SafeString:
     """The aids' slot: filled for a seat with the aids on, empty otherwise."""
     context = aids_context(view) if view is not None else None
     inner = render_to_string("tables/_aids.html", {"aids": context}) if context else ""
-    return format_html(
+    return markup(
         '<section id="{}"{} class="learning-aids" aria-label="Learning aids">{}</section>',
         SLOT_ID,
         mark_safe(' hx-swap-oob="true"') if oob else "",

@@ -59,14 +59,14 @@ def names_key(names: list[dict]) -> tuple:
     return tuple((n["name"], n.get("bot", ""), n.get("connected", True)) for n in names)
 
 
-def shared_context(state: GameState, names: list[dict]) -> dict:
+def shared_context(state: GameState, names: list[dict], language: str | None = None) -> dict:
     """What every viewer of one state sees, rendered once per process.
 
     Keyed by the state object itself (kept alive in the entry, so its id cannot be
     reused), by the seat names, which carry the connection badges, and by the words
     in use (players.terms: Japanese terms or English names).
     """
-    key = (id(state), names_key(names), translation.get_language())
+    key = (id(state), names_key(names), language or translation.get_language())
     hit = RUNTIME.frames.get(key)
     if hit is not None and hit[0] is state:
         return hit[1]
@@ -166,6 +166,8 @@ class SeatFrames:
         now: dt.datetime,
         full: bool = False,
     ) -> str:
+        if translation.get_language() == self.terms:  # the usual case: no switching
+            return self._render(state, version, names, game_timers, now, full)
         with translation.override(self.terms):
             return self._render(state, version, names, game_timers, now, full)
 
@@ -179,7 +181,7 @@ class SeatFrames:
         full: bool,
     ) -> str:
         view = seat_view(state, self.seat)
-        context = with_links(dict(shared_context(state, names)), self.links)
+        context = with_links(dict(shared_context(state, names, self.terms)), self.links)
         context.update(
             {
                 "version": version,
@@ -205,7 +207,7 @@ class SeatFrames:
         )
         if (full or hand_key != self.hand_key) and self.seat is not None:
             context["hand"] = hand_presenters.hand_context(
-                view, state.hand_index, version, self.order, self.sort
+                view, state.hand_index, version, self.order, self.sort, self.terms
             )
             self.order = context["hand"]["order"]
         if full:

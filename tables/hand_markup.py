@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from .seat_presenters import tile_name
-from .tile_markup import EMPTY, join, kinds, melds, oob_mark, row, tile
+from .tile_markup import EMPTY, join, kinds, markup, melds, oob_mark, row, tile
 
 
 def _key(key: str) -> SafeString:
-    return (
-        format_html('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
-    )
+    return markup('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
 
 
 @lru_cache(maxsize=20_000)
@@ -27,7 +24,7 @@ def tile_button(
     t: int, hand: int, reds: tuple, extra: str, cls: str, vals: str, action: str, label: str
 ) -> SafeString:
     """A tile of the own hand that makes a move when pressed (the same for every version)."""
-    return format_html(
+    return markup(
         '<button type="button" class="tile-button{}" ws-send hx-vals="{}" '
         'data-action="{}" title="{}" aria-label="{}">{}</button>',
         cls,
@@ -69,16 +66,16 @@ def action_button(
     hand: int,
     reds: tuple,
 ) -> SafeString:
-    return format_html(
+    return markup(
         '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
         kind,
         type_,
         " secondary" if type_ == "pass" else "",
         vals,
         action,
-        format_html(' data-key="{}"', key.lower()) if key else EMPTY,
+        markup(' data-key="{}"', key.lower()) if key else EMPTY,
         label,
-        format_html(' <span class="tiles">{}</span>', row(tiles, hand, reds)) if tiles else EMPTY,
+        markup(' <span class="tiles">{}</span>', row(tiles, hand, reds)) if tiles else EMPTY,
         _key(key),
     )
 
@@ -95,7 +92,7 @@ def _buttons(buttons: list[dict], kind: str, hand: int, reds: tuple) -> SafeStri
 def hand(c: dict, oob: bool = False) -> SafeString:
     h = c["hand"]
     if not h:
-        return format_html(
+        return markup(
             '<section id="table-hand" class="table-hand"{} aria-label="Your hand"></section>',
             oob_mark(oob),
         )
@@ -103,7 +100,7 @@ def hand(c: dict, oob: bool = False) -> SafeString:
     parts = []
     if h["calls"]:
         parts.append(
-            format_html(
+            markup(
                 '<div class="call-prompt" role="group" aria-label="Answer the discard">'
                 '<span class="claim">{}</span>{}</div>',
                 tile(h["claim_tile"], hi, reds) if h["claim_tile"] is not None else EMPTY,
@@ -130,34 +127,34 @@ def hand(c: dict, oob: bool = False) -> SafeString:
             ),
         )
     rows = [
-        format_html(
+        markup(
             '<div class="hand-row hand-normal tiles">{}</div>',
             _tile_buttons(h["tiles"], hi, reds, ""),
         )
     ]
     if h["riichi_tiles"]:
         rows.append(
-            format_html(
+            markup(
                 '<div class="hand-row hand-riichi tiles" aria-label="Discards that keep the hand waiting">{}</div>',
                 _tile_buttons(h["riichi_tiles"], hi, reds, " riichi-ok"),
             )
         )
     if h["open_riichi_tiles"]:
         rows.append(
-            format_html(
+            markup(
                 '<div class="hand-row hand-open-riichi tiles" aria-label="Discards for open riichi">{}</div>',
                 _tile_buttons(h["open_riichi_tiles"], hi, reds, " riichi-ok"),
             )
         )
     info = EMPTY
     if h["waits"]:
-        info = format_html(
+        info = markup(
             'Waiting on <span class="tiles">{}</span>{}',
             kinds(h["waits"]),
             SafeString(' <strong class="furiten">furiten</strong>') if h["furiten"] else EMPTY,
         )
     parts.append(
-        format_html(
+        markup(
             '<div class="hand-modes{}">{}{}<span class="own-melds tiles">{}</span></div>'
             '<p class="hand-info">{}</p>',
             " my-turn" if h["my_turn"] else "",
@@ -167,7 +164,7 @@ def hand(c: dict, oob: bool = False) -> SafeString:
             info,
         )
     )
-    return format_html(
+    return markup(
         '<section id="table-hand" class="table-hand"{} aria-label="Your hand" hx-vals=\'{{"version": {}}}\'>{}</section>',
         oob_mark(oob),
         c["version"],

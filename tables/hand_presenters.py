@@ -56,8 +56,8 @@ def _move(action, language: str | None) -> tuple[str, str, str]:
     return text, action_vals(text), terms.action_label(action.type)
 
 
-def _button(action, version: int, tiles: tuple = ()) -> dict:
-    text, vals, label = _move(action, get_language())
+def _button(action, version: int, tiles: tuple = (), language: str | None = None) -> dict:
+    text, vals, label = _move(action, language or get_language())
     return {
         "action": text,
         "vals": vals,
@@ -66,6 +66,21 @@ def _button(action, version: int, tiles: tuple = ()) -> dict:
         "tiles": tiles,
         "key": ACTION_KEYS.get(action.type, ""),
     }
+
+
+@lru_cache(maxsize=50_000)
+def _tile_entry(tile: int, action, drawn: bool, dim: bool, reds: tuple, language) -> dict:
+    """One tile of the own hand with the move it makes (None: it makes none in this
+    mode, and is dimmed unless the mode is the plain discard). The same from one
+    version to the next, so kept; callers only read it."""
+    extra = "drawn" if drawn else ""
+    if dim and action is None:
+        extra = f"{extra} dimmed".strip()
+    entry = {"tile": tile, "extra": extra, "drawn": drawn}
+    if action is not None:
+        entry.update(_button(action, 0, (), language))
+        entry["label"] = f"{entry['label']} {tile_label(tile, reds)}"
+    return entry
 
 
 def _with_tiles(action) -> tuple:
@@ -96,8 +111,12 @@ _TURN_KINDS = ("tsumo", "win_anyway", "ankan", "shouminkan", "kyuushu")
 _NOT_ON_DRAW = tuple(k for k in _TURN_KINDS if k != "win_anyway")
 
 
-def hand_context(view, hand: int, version: int, order: list | None, sort: bool) -> dict:
-    """The own hand as buttons, and the seat's other choices, all from ``view.legal``."""
+def hand_context(
+    view, hand: int, version: int, order: list | None, sort: bool, language: str | None = None
+) -> dict:
+    """The own hand as buttons, and the seat's other choices, all from ``view.legal``
+    (their words in ``language``, by default the active one)."""
+    language = language or get_language()
     reds = tuple(view.ruleset.red_fives)
     by_type: dict[str, list] = {}
     for action in view.legal:
@@ -109,30 +128,22 @@ def hand_context(view, hand: int, version: int, order: list | None, sort: bool) 
 
     def tiles_for(choices: dict, mode: str) -> list[dict]:
         shown = [*arranged, *([view.drawn] if view.drawn is not None else [])]
-        out = []
-        for tile in shown:
-            action = choices.get(tile)
-            drawn = tile == view.drawn
-            extra = "drawn" if drawn else ""
-            if mode != "discard" and action is None:
-                extra = f"{extra} dimmed".strip()
-            entry = {"tile": tile, "extra": extra, "drawn": drawn}
-            if action is not None:
-                entry.update(_button(action, version))
-                entry["label"] = f"{entry['label']} {tile_label(tile, reds)}"
-            out.append(entry)
-        return out
+        dim = mode != "discard"
+        return [
+            _tile_entry(tile, choices.get(tile), tile == view.drawn, dim, reds, language)
+            for tile in shown
+        ]
 
     turn_actions = _keyed(
         [
-            _button(a, version, _with_tiles(a))
+            _button(a, version, _with_tiles(a), language)
             for kind in (_TURN_KINDS if view.phase == "turn" else _NOT_ON_DRAW)
             for a in by_type.get(kind, [])
         ]
     )
     calls = _keyed(
         [
-            _button(a, version, _with_tiles(a))
+            _button(a, version, _with_tiles(a), language)
             for kind in ("ron", "win_anyway", "daiminkan", "pon", "chi", "pass")
             for a in by_type.get(kind, [])
         ]

@@ -6,10 +6,9 @@ between hands or shows the final standings.
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from .tile_markup import EMPTY, melds, oob_mark, row, tile
+from .tile_markup import EMPTY, markup, melds, oob_mark, row, tile
 
 
 def result_tiles(result: dict) -> dict:
@@ -53,7 +52,7 @@ def panel_body(c: dict) -> SafeString:
 
 
 def panel(c: dict, oob: bool = False) -> SafeString:
-    return format_html(
+    return markup(
         '<section id="table-panel" class="table-panel"{}>{}</section>',
         oob_mark(oob),
         c["panel_html"],
