@@ -417,3 +417,20 @@ async def test_win_claim_a_dead_hand_calling_a_win_is_refused_and_changes_nothin
     await send_move(sockets[2], "2:nonsense", after.version)  # the socket is still open
     assert (await error_reply(sockets[2]))[0] == "malformed"
     await wire.close()
+
+
+def test_win_claim_final_standings_show_the_chombo_count_beside_the_penalty():
+    from rules.engine.presets import RONIN
+    from rules.engine.standings import final_standings
+    from tables.result_presenters import final_context
+
+    names = [{"name": n} for n in ("Alice", "Bob", "Carol", "Dave")]
+    mangan = final_standings([35000, 13000, 25000, 27000], RONIN, 0, [0, 1, 0, 0])
+    rows = {r["name"]: r for r in final_context(mangan, names)}
+    assert rows["Bob"]["penalty"] == "1 chombo"  # paid at the table: a count only
+    penalty = RONIN.replace(chombo="penalty", chombo_penalty=20000)
+    rows = final_context(
+        final_standings([35000, 13000, 25000, 27000], penalty, 0, [0, 2, 0, 0]), names
+    )
+    bob = next(r for r in rows if r["name"] == "Bob")
+    assert bob["penalty"] == "-40.0 (2 chombos)"
