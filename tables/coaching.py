@@ -10,10 +10,13 @@ tournament's.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from rules.engine.aids import learning_aids
+from rules.engine.aids import Aids, learning_aids
 from rules.engine.visibility import SeatView
 
 from .tile_markup import kind_tile as kind_html
@@ -37,8 +40,10 @@ def shanten_text(shanten: int) -> str:
 
 def aids_context(view: SeatView) -> dict | None:
     aids = learning_aids(view)
-    if aids is None:
-        return None
+    return context_of(aids) if aids is not None else None
+
+
+def context_of(aids: Aids) -> dict:
     return {
         "shanten": aids.shanten,
         "shanten_text": shanten_text(aids.shanten),
@@ -56,8 +61,15 @@ def aids_context(view: SeatView) -> dict | None:
 
 def render(view: SeatView | None, oob: bool = False) -> SafeString:
     """The aids' slot: filled for a seat with the aids on, empty otherwise."""
-    context = aids_context(view) if view is not None else None
-    inner = render_to_string("tables/_aids.html", {"aids": context}) if context else ""
+    aids = learning_aids(view) if view is not None else None
+    return _slot(aids, oob, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _slot(aids: Aids | None, oob: bool, language: str | None) -> SafeString:
+    """The slot for these numbers (the aids change far less often than the frames, so
+    the template runs once per new set of numbers, not once per frame)."""
+    inner = render_to_string("tables/_aids.html", {"aids": context_of(aids)}) if aids else ""
     return markup(
         '<section id="{}"{} class="learning-aids" aria-label="Learning aids">{}</section>',
         SLOT_ID,

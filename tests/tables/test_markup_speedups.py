@@ -51,7 +51,8 @@ def test_markup_escapes_each_argument_as_format_html_does(value):
 
 def test_the_frames_of_a_whole_game_are_the_same_drawn_twice_with_the_caches_warm():
     """Every viewer's frames of a bot game, drawn with cold caches and again with every
-    cache filled by the first pass, are identical (nothing kept leaks between states)."""
+    cache filled by the first pass, are identical (nothing kept leaks between states or
+    between seats)."""
     names = [{"name": f"<P{i}>", "bot": "", "connected": True} for i in range(4)]
     now = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
     rngs = [bot_rng(3, seat) for seat in range(4)]
@@ -64,7 +65,8 @@ def test_the_frames_of_a_whole_game_are_the_same_drawn_twice_with_the_caches_war
 
     def draw() -> list[str]:
         frames.clear()
-        sockets = [frames.SeatFrames(seat) for seat in (0, 1, 2, 3, None)]
+        # two of the seats have the learning aids on (their slot is kept per set of numbers)
+        sockets = [frames.SeatFrames(seat, aids=seat in (0, 2)) for seat in (0, 1, 2, 3, None)]
         out = [s.render(states[0], 0, names, None, now, full=True) for s in sockets]
         for version, st in enumerate(states[1:], start=1):
             out += [s.render(st, version, names, None, now) for s in sockets]
@@ -73,3 +75,4 @@ def test_the_frames_of_a_whole_game_are_the_same_drawn_twice_with_the_caches_war
     first = draw()
     assert first == draw()
     assert any("&lt;P1&gt;" in f for f in first)  # names are escaped in the frames
+    assert any("aids-shanten" in f for f in first)

@@ -10,7 +10,7 @@ frames of a move), the size of a full frame (what a page load or a reconnect
 carries) and a digest of every frame's text, so a change that should leave the
 frames as they were can be checked to do so.
 
-    python manage.py bench_frames --seed 1 --games 2 [--repeat 3] [--profile]
+    python manage.py bench_frames --seed 1 --games 2 [--repeat 3] [--profile] [--aids]
 """
 
 from __future__ import annotations
@@ -50,10 +50,13 @@ def recorded_game(seed: int) -> list:
     return out
 
 
-def render_game(game_states: list, timed: list, sizes: list, moves: list, digest) -> list[int]:
-    """Every viewer's frames over one game; returns the sizes of some full frames."""
+def render_game(
+    game_states: list, timed: list, sizes: list, moves: list, digest, aids: bool = False
+) -> list[int]:
+    """Every viewer's frames over one game (``aids``: the seats have the learning aids
+    on); returns the sizes of some full frames."""
     frames.clear()
-    sockets = [frames.SeatFrames(seat) for seat in VIEWERS]
+    sockets = [frames.SeatFrames(seat, aids=aids) for seat in VIEWERS]
     full_sizes = []
     for socket in sockets:
         digest.update(socket.render(game_states[0], 0, NAMES, None, NOW, full=True).encode())
@@ -84,6 +87,9 @@ class Command(BaseCommand):
             "--repeat", type=int, default=1, help="render the games this many times (best kept)"
         )
         parser.add_argument("--profile", action="store_true", help="print where the time goes")
+        parser.add_argument(
+            "--aids", action="store_true", help="the four seats have the learning aids on"
+        )
 
     sort, limit = "tottime", 30
 
@@ -100,7 +106,7 @@ class Command(BaseCommand):
             if profiler:
                 profiler.enable()
             for game_states in games:
-                full_sizes += render_game(game_states, timed, sizes, moves, digest)
+                full_sizes += render_game(game_states, timed, sizes, moves, digest, options["aids"])
             if profiler:
                 profiler.disable()
             run = (statistics.mean(timed), timed, sizes, moves, full_sizes, digest.hexdigest())
