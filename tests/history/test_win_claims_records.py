@@ -153,3 +153,42 @@ def test_win_claim_replay_shows_the_claim_panel_of_the_live_table(client, db):
     assert "a valid win, yakuman" in end and "Chiihou 13" in end
     # the same template as the live table's claim screens
     assert 'aria-label="Claimed win"' in end
+
+
+def test_win_claim_replay_names_the_confirmations_of_a_review(client, db):
+    import html
+    import re
+
+    from django.urls import reverse
+
+    from history.logs.store import store_game
+
+    ruleset = CLAIMED.replace(confirm_review=True)
+    state = scenario({1: TANYAO}, draws="5s", ruleset=ruleset, dora="9p", ura="9m")
+    state = play(state, "0:discard:5s", "2:pass", "3:pass", "1:ron")
+    for line in ("1:claim:1han40fu", "0:ok", "2:ok", "3:ok", "0:accept", "1:ok", "2:ok", "3:ok"):
+        state, _ = apply(state, parse_action(line))
+    game = store_game(title="Confirmed", players=NAMES, setup=state.setup, actions=state.actions)
+    url = reverse("history:replay", args=[game.pk, 0])
+    labels, pages = [], []
+    for step in range(40):
+        page = client.get(f"{url}?view=all&step={step}", HTTP_HX_REQUEST="true").content.decode()
+        labels.append(html.unescape(re.search(r'class="step-label">([^<]*)<', page).group(1)))
+        pages.append(html.unescape(page))
+        if 'class="button step-forward"' not in page:
+            break
+    # Di's confirmation, the last, ends the hand: it is the replay's last step
+    assert labels[-5:] == [
+        "Di answers OK",
+        "Ann reviews the win: fixed as claimed",
+        "Ben confirms the review",
+        "Cy confirms the review",
+        "Ron: Ben wins on Ann's 5s",
+    ], labels
+    confirms = pages[-1].split('class="claim-confirms"')[1].split("</ul>")[0]
+    assert confirms.count("OK") == 3  # Ben, Cy and Di
+    confirmed = pages[labels.index("Cy confirms the review")]
+    assert (
+        'class="claim-confirms"' in confirmed
+        and "Ann's review:</strong> fixed as claimed" in confirmed
+    )
