@@ -127,6 +127,12 @@ def _play(
                 unknown = unknown - {RINSHAN + state.rinshan_used - 1}
                 act(Action(seat, DISCARD, state.drawn))
                 continue
+            if state.win_claim is not None:
+                raise _Stop(
+                    "the win was claimed at the table, and the log does not record the "
+                    "claim, the answers and the review, so our engine cannot replay it "
+                    "(our own JSON export can)"
+                )
             if hand.result is not None and hand.result.kind == "chombo":
                 raise _Stop(
                     "the log ends the hand with a chombo, but it does not record the "

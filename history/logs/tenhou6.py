@@ -33,6 +33,10 @@ seat committed each chombo, in which hand and how play went on is written in the
 extra key ``"chombos"`` (``[{"hand", "seat", "then", "deltas"}, ...]``), which Tenhou's
 viewer ignores like ``"ruleset"``. Importing such a hand reads the chombo as its
 outcome; the log has no call to replay it from, so the check marks it not reproduced.
+A claimed win that was fixed is written as an ordinary win at its fixed value (its
+yaku ``Claimed at the table`` when the table set a value the engine did not read);
+the claim, the answers and the review are only in our own JSON export, so such a
+hand also loads as not reproduced, with that reason.
 
 The per-seat lists do not say in which order the seats acted; :func:`order_events`
 works it out the way play goes round the table (a call takes the turn), trying the

@@ -192,3 +192,20 @@ def test_win_claim_replay_names_the_confirmations_of_a_review(client, db):
         'class="claim-confirms"' in confirmed
         and "Ann's review:</strong> fixed as claimed" in confirmed
     )
+
+
+def test_win_claim_tenhou_export_of_a_claimed_win_loads_back_and_says_why_it_cannot_replay(db):
+    state = scenario({1: TANYAO}, draws="5s", ruleset=CLAIMED, dora="9p", ura="9m")
+    state = play(state, "0:discard:5s", "2:pass", "3:pass", "1:win_anyway")
+    for line in ("1:claim:mangan", "0:ok", "2:ok", "3:ok", "0:accept"):
+        state, _ = apply(state, parse_action(line))
+    data = export(state.setup, list(state.actions), NAMES)
+    assert data["log"][0][-1][1] == [-8000, 8000, 0, 0]
+    report = import_log("claimed.json", json.dumps(data, ensure_ascii=False).encode(), save=False)
+    assert not report.error
+    (hand,) = report.hands
+    assert hand.status == "unreproducible"
+    assert hand.differences == [
+        "the win was claimed at the table, and the log does not record the claim, the "
+        "answers and the review, so our engine cannot replay it (our own JSON export can)"
+    ]
