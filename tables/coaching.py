@@ -38,12 +38,8 @@ def shanten_text(shanten: int) -> str:
     return f"{shanten} tile{'' if shanten == 1 else 's'} from ready ({shanten}-shanten)."
 
 
-def aids_context(view: SeatView) -> dict | None:
-    aids = learning_aids(view)
-    return context_of(aids) if aids is not None else None
-
-
 def context_of(aids: Aids) -> dict:
+    """What the aids' template shows for one set of numbers."""
     return {
         "shanten": aids.shanten,
         "shanten_text": shanten_text(aids.shanten),

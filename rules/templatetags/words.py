@@ -69,6 +69,13 @@ def term(word) -> str:
     return pgettext("term", str(word)) if word else ""
 
 
+@register.filter
+def fu_reason(reason) -> str:
+    """A fu item's reason ("tanki wait", see rules.engine.fu.FU_REASONS) in the reader's
+    words ("pair wait")."""
+    return pgettext("fu", str(reason)) if reason else ""
+
+
 WIN_WORDS = {"ron": "Ron", "tsumo": "Tsumo"}
 
 

@@ -41,6 +41,7 @@ def test_the_calculator_uses_the_japanese_terms_by_default(client):
     )
     assert "> Tsumo</label>" in page and "> Pon</label>" in page
     assert "All simples" not in page and "Self-drawn win" not in page
+    assert "<td>Tanki wait</td>" in page and "<td>Tsumo</td>" in page
 
 
 def test_the_calculator_names_yaku_buttons_and_results_in_english_for_a_member_who_chose_it(
@@ -54,8 +55,10 @@ def test_the_calculator_names_yaku_buttons_and_results_in_english_for_a_member_w
     assert "> Self-drawn win</label>" in page and "> Pung</label>" in page
     assert "Win within one go-around of riichi" in page  # the ippatsu box
     assert "> Tsumo</label>" not in page and "> Pon</label>" not in page
-    # the result's words: how it was won
+    # the result's words: how it was won, and the fu items
     assert "Self-drawn win, non-dealer:" in page
+    assert "<td>Self-draw</td>" in page and "<td>Pair wait</td>" in page
+    assert "<td>Tanki wait</td>" not in page
 
 
 def test_the_calculator_s_waits_speak_the_member_s_words(client, english_reader):
