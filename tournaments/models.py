@@ -188,12 +188,26 @@ class TournamentTable(models.Model):
     so this app needs no migration of that one.
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="tables",
+        help_text="Empty for a casual scored table opened on its own.",
+    )
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, null=True, blank=True, related_name="tables"
     )
     number = models.PositiveSmallIntegerField()
     table_id = models.IntegerField(null=True, blank=True, help_text="The live table's id.")
+    # a casual scored table (no event): its ruleset and who opened it (who runs it)
+    ruleset = models.ForeignKey(
+        "rules.Ruleset", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["round__number", "number", "pk"]

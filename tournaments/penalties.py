@@ -90,6 +90,8 @@ def _log(table: Table, field: str, old: str, new: str, reason: str, user, now) -
 
 
 def _check(table: Table, user) -> None:
+    if table.tournament is None:
+        raise Refused("Penalties belong to the tables of an event.")
     if table.tournament.closed:
         raise Refused("This event is closed; nothing can change any more.")
     if not table.tournament.is_referee(user):

@@ -68,6 +68,23 @@ def hands_of(table: Table) -> list[DeclaredHand]:
     return [from_json(h.declared) for h in table.hands.order_by("number")]
 
 
+def ruleset_of(table: Table):
+    """The engine ruleset: the event's (with its overrides), or a casual table's own."""
+    if table.tournament_id is None:
+        return table.ruleset.engine_ruleset()
+    return table.tournament.engine_ruleset()
+
+
+def is_referee(table: Table, user) -> bool:
+    """Who may correct a table: the event's referees and organizers; at a casual table
+    without an event, whoever opened it and the club's staff."""
+    if table.tournament_id is not None:
+        return table.tournament.is_referee(user)
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_staff or user.is_superuser or user.pk == table.opened_by_id
+
+
 def timed_round(table: Table):
     """The in-person round whose timer limits this table, or None."""
     round_ = table.round
@@ -91,7 +108,7 @@ def last_hand(table: Table, now: datetime.datetime | None = None) -> int | None:
 
 def sheet_of(table: Table, now: datetime.datetime | None = None) -> ScoreSheet:
     """The engine's replay of the table's hands, ended early when the round's time is up."""
-    return replay_sheet(table.tournament.engine_ruleset(), hands_of(table), last_hand(table, now))
+    return replay_sheet(ruleset_of(table), hands_of(table), last_hand(table, now))
 
 
 def is_confirmed(table: Table) -> bool:
@@ -106,11 +123,11 @@ def seated(table: Table, user) -> bool:
 
 def may_enter(table: Table, user) -> bool:
     """The four players, the event's organizers and its referees may enter hands."""
-    return seated(table, user) or table.tournament.is_referee(user)
+    return seated(table, user) or is_referee(table, user)
 
 
 def _refuse_closed(table: Table) -> None:
-    if table.tournament.closed:
+    if table.tournament_id is not None and table.tournament.closed:
         raise Refused("This event is closed; nothing can change any more.")
 
 
@@ -165,7 +182,7 @@ def undo_last(table: Table, user, reason: str = "", *, clock: Clock = timezone.n
         if last is None:
             raise Refused("There is no hand to undo.")
         confirmed = is_confirmed(locked)
-        referee = locked.tournament.is_referee(user)
+        referee = is_referee(locked, user)
         if confirmed and not referee:
             raise Refused(
                 "This game is confirmed: only an organizer or referee can undo a hand now."

@@ -31,12 +31,16 @@ SEAT_WINDS = ("East", "South", "West", "North")
 PICKED = ("outcome", "winners", "discarder", "tenpai", "nagashi", "chombo", "abort", "riichi")
 
 
+CASUAL = 0  # the event id in the URLs of a casual table opened on its own
+
+
 def _table(tournament_id: int, table_pk: int) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related("tournament", "round").prefetch_related("seats__player"),
-        pk=table_pk,
-        tournament_id=tournament_id,
+    tables = Table.objects.select_related("tournament", "round", "ruleset").prefetch_related(
+        "seats__player"
     )
+    if tournament_id == CASUAL:
+        return get_object_or_404(tables, pk=table_pk, tournament__isnull=True)
+    return get_object_or_404(tables, pk=table_pk, tournament_id=tournament_id)
 
 
 def _names(table: Table) -> list[str]:
@@ -152,6 +156,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
     ]
     return {
         "tournament": table.tournament,
+        "event_id": table.tournament_id or CASUAL,
         "table": table,
         "sheet": sheet,
         "round_label": round_name(sheet),
@@ -166,7 +171,9 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "result": getattr(table, "result", None) if confirmed else None,
         "final": final,
         "can_enter": scored_tables.may_enter(table, request.user),
-        "is_referee": table.tournament.is_referee(request.user),
+        "is_referee": scored_tables.is_referee(table, request.user),
+        "can_penalize": table.tournament_id is not None
+        and table.tournament.is_referee(request.user),
         "token": (data.get("token") if data else None) or secrets.token_urlsafe(16),
         "errors": errors,
         "picked": {k: data.getlist(k) for k in PICKED} if data else {},
@@ -186,7 +193,8 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
             {"row": p, "text": penalties.describe(p), "name": names[p.wind]}
             for p in table.penalties.select_related("recorded_by")
         ],
-        "penalty_form": penalty_form or penalties.PenaltyForm(table=table),
+        "penalty_form": penalty_form
+        or (penalties.PenaltyForm(table=table) if table.tournament_id else None),
         **(
             timer_context(table.round)
             if table.round and table.round.published and not table.tournament.is_online
@@ -255,7 +263,7 @@ def score_save(request, tournament_id, table_pk):
 
 
 def _url(table) -> str:
-    return reverse("tournaments:score", args=[table.tournament_id, table.pk])
+    return reverse("tournaments:score", args=[table.tournament_id or CASUAL, table.pk])
 
 
 def _act(request, table, action) -> HttpResponse:
@@ -294,7 +302,7 @@ def score_confirm(request, tournament_id, table_pk):
 def penalty_add(request, tournament_id, table_pk):
     """A referee's chombo or penalty points, with a reason (errors at the field)."""
     table = _table(tournament_id, table_pk)
-    if not table.tournament.is_referee(request.user):
+    if table.tournament is None or not table.tournament.is_referee(request.user):
         return forbidden(
             request, "Only the event's referees and organizers record penalties.", table.tournament
         )

@@ -12,6 +12,9 @@ import django.dispatch
 standings_changed = django.dispatch.Signal()
 
 
-def results_changed(tournament_id: int) -> None:
-    """Tell the live standings that ``tournament_id``'s results changed."""
+def results_changed(tournament_id: int | None) -> None:
+    """Tell the live standings that ``tournament_id``'s results changed (a casual
+    table without an event has no standings to tell)."""
+    if tournament_id is None:
+        return
     standings_changed.send(sender=None, tournament_id=tournament_id)

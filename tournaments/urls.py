@@ -1,12 +1,14 @@
 from django.urls import path
 
-from . import role_views, round_views, scored_views, timer_views, views
+from . import open_tables, role_views, round_views, scored_views, timer_views, views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.create, name="create"),
+    path("tables/new/", open_tables.casual_new, name="casual_table"),
+    path("<int:tournament_id>/tables/new/", open_tables.league_table_new, name="league_table"),
     path("organizers/", role_views.organizers, name="organizers"),
     path("<int:tournament_id>/referees/", role_views.referee_add, name="referee_add"),
     path(

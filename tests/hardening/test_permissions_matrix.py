@@ -726,6 +726,18 @@ ROWS = [
         method="post",
     ),
     Row(
+        "t_casual_table",
+        "tournaments:casual_table",
+        lambda w: [],
+        only(ROLES, 200, anonymous=403),
+    ),
+    Row(
+        "t_league_table",
+        "tournaments:league_table",
+        lambda w: [w.event.pk],
+        dict.fromkeys(ROLES, 302),  # the event is not a league: back to its page
+    ),
+    Row(
         "t_penalty_add",
         "tournaments:penalty_add",
         lambda w: [w.event.pk, w.tournament_table.pk],
