@@ -15,6 +15,14 @@ could have known then, even though the finished game shows every hand:
 * for a call (chi, pon, open kan) or a pass, the shanten each option leaves;
 * the careful bot's choice from the same view, and whether the player agreed.
 
+At a table whose wins are claimed (:mod:`.claims`) a person may always *win anyway*,
+so every discard of another seat asks them. The review weighs the choices the hand
+really had, as an automatic table offers them (:func:`as_automatic`): Win anyway is
+no option of its own, a win the engine accepts counts as tsumo or ron (also with the
+1-han check off, where only Win anyway was on screen), and a discard that only
+offered Win anyway and the pass is no decision. A Win anyway on a hand the engine
+accepts is that win, so it agrees with a bot that takes it and is no missed win.
+
 Marked moments: ``lost-acceptance`` (the discard left fewer tiles, or a worse
 shanten, than the best candidate), ``dangerous`` (a discard with a danger above
 zero while a discard safe against every threat kept the same shanten or better),
@@ -27,13 +35,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .actions import CHI, DAIMINKAN, PASS, PON, RON, SHOUMINKAN, TSUMO, Action
 from .actions import format_action as _format_action
 from .bots import careful, defence, efficiency
 from .bots.reading import Reading
-from .claim_values import CLAIM_PHASES
+from .claim_values import CLAIM_PHASES, WIN_ANYWAY
+from .claims import claimed, read_win
 from .game import apply, pending_seats
 from .replay import replay
 from .review_values import CallValue, WaitValue, call_value, discard_waits, is_furiten
@@ -370,11 +379,12 @@ def review_game(
             and len(state.legal[seat]) > 1
             and state.phase not in CLAIM_PHASES
         ):
-            decision = review_decision(seat_view(state, seat), action, hand_index, index)
-            hands.setdefault(hand_index, []).append(decision)
+            decision = _review_move(state, seat, action, hand_index, index)
+            if decision is not None:
+                hands.setdefault(hand_index, []).append(decision)
         if action.seat == seat and (action.type in _DISCARDING or action.type == SHOUMINKAN):
             # a forced discard (in riichi) is no decision, but may still deal in
-            last_discard = decision or (seat_view(state, seat), action, hand_index, index)
+            last_discard = decision or (_view(state, seat), action, hand_index, index)
         before = state.last_result
         state, _ = apply(state, action)
         result = state.last_result
@@ -392,6 +402,48 @@ def review_game(
     reviewed = tuple(HandReview(i, tuple(d)) for i, d in sorted(hands.items()))
     marks: Counter[str] = Counter(m for h in reviewed for d in h.decisions for m in d.marks)
     return GameReview(seat, reviewed, marks)
+
+
+def as_automatic(state: GameState, seat: int, view: SeatView) -> SeatView:
+    """``view`` with the choices an automatic table would offer the seat now.
+
+    Only at a claimed table does this change anything: Win anyway goes, and a win the
+    engine accepts (:func:`.claims.read_win`, the judgment behind the 1-han check: the
+    seat's own hand and public facts only) is offered as tsumo or ron.
+    """
+    anyway = next((a for a in view.legal if a.type == WIN_ANYWAY), None)
+    if anyway is None or anyway.tile is None:
+        return view
+    legal = [a for a in view.legal if a.type != WIN_ANYWAY]
+    if not any(a.type in _WINS for a in legal):
+        claim = state.claim if state.phase != "turn" else None
+        discarder = None if claim is None else claim.seat
+        if read_win(state, seat, anyway.tile, discarder).valid:
+            if discarder is None:
+                legal.append(Action(seat, TSUMO, anyway.tile))
+            else:
+                legal.insert(0, Action(seat, RON, anyway.tile))
+    return view._replace(legal=tuple(legal))
+
+
+def _view(state: GameState, seat: int) -> SeatView:
+    """The seat's view with the choices the review weighs (see :func:`as_automatic`)."""
+    view = seat_view(state, seat)
+    return as_automatic(state, seat, view) if claimed(state) else view
+
+
+def _review_move(
+    state: GameState, seat: int, action: Action, hand_index: int, index: int
+) -> Decision | None:
+    """The review of the seat's move, or None when it had no real choice (at a claimed
+    table: only the pass beside Win anyway, and the seat passed)."""
+    view = _view(state, seat)
+    if len(view.legal) < 2 and action.type != WIN_ANYWAY:
+        return None
+    win = next((a for a in view.legal if a.type in _WINS), None)
+    taken = win if action.type == WIN_ANYWAY and win is not None else action
+    decision = review_decision(view, taken, hand_index, index)
+    return decision if taken is action else replace(decision, played=action)
 
 
 def _marked(decision: Decision, mark: str) -> Decision:

@@ -272,3 +272,48 @@ def test_every_call_decision_of_a_game_lists_the_pass_and_the_choice(careful_gam
         options = [a for a, _ in d.calls]
         assert any(a.type == "pass" for a in options)
         assert d.played in options or d.played.type not in ("pass", "chi", "pon", "daiminkan")
+
+
+# --- a table whose wins are claimed (rules.engine.claims) ---------------------------------
+
+
+def claimed_review(ruleset_change, *lines):
+    """Seat 0 throws the 5s that completes seat 1's tanyao hand at a claimed table."""
+    from .test_win_claims import CLAIMED, ron_on_5s, step
+
+    state = step(ron_on_5s(CLAIMED.replace(**ruleset_change)), "0:discard:5s", *lines)
+    return {seat: review_game(state.setup, state.actions, seat) for seat in range(4)}
+
+
+def decisions_of(review):
+    return [d for h in review.hands for d in h.decisions]
+
+
+ACCEPTED = ("1:claim:1han40fu", "0:ok", "2:ok", "3:ok", "0:accept")
+
+
+@pytest.mark.parametrize("check", [True, False], ids=["one-han-check", "no-check"])
+def test_win_claim_review_counts_a_win_anyway_on_an_accepted_hand_as_that_win(check):
+    reviews = claimed_review(
+        {"one_han_check": check}, "2:pass", "3:pass", "1:win_anyway", *ACCEPTED
+    )
+    (won,) = decisions_of(reviews[1])
+    assert won.played.type == "win_anyway" and won.bot.type == "ron"
+    assert won.agreed and MISSED_WIN not in won.marks
+    assert [a.type for a, _ in won.calls][:1] == ["ron"]  # the win is an option beside the pass
+    # the others were only asked to pass or win anyway: no decision of theirs
+    assert decisions_of(reviews[2]) == [] and decisions_of(reviews[3]) == []
+
+
+def test_win_claim_review_marks_a_pass_on_an_accepted_hand_a_missed_win_without_the_check():
+    reviews = claimed_review({"one_han_check": False}, "2:pass", "3:pass", "1:pass")
+    (passed,) = decisions_of(reviews[1])
+    assert passed.played.type == "pass" and passed.bot.type == "ron"
+    assert not passed.agreed and MISSED_WIN in passed.marks
+
+
+def test_win_claim_review_a_false_win_anyway_disagrees_and_is_no_missed_win():
+    reviews = claimed_review({}, "1:pass", "3:pass", "2:win_anyway")
+    (called,) = decisions_of(reviews[2])
+    assert called.played.type == "win_anyway" and called.bot.type == "pass"
+    assert not called.agreed and called.marks == ()
