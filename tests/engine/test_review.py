@@ -151,6 +151,46 @@ def test_without_a_threat_no_tile_is_called_safe_or_dangerous():
     assert all(c.dangers == () for c in position.candidates)
 
 
+def open_threat_view(melds_of_seat_2):
+    """The hand of "genbutsu and suji against one riichi", but seat 2 is not in riichi:
+    it has thrown 4m 9p and shows open melds (a white-dragon pon and a 234s chi)."""
+    from rules.engine.melds import Meld
+
+    view = build_view({"hand": "147m258p369s1234z", "drawn": "6z", "dora": "1p",
+                       "rivers": ["", "", "4m9p", ""]})  # fmt: skip
+    used = {*view.hand, view.drawn, *view.dora_indicators}
+    used.update(d.tile for river in view.discards for d in river)
+    melds = []
+    for kind_name, text in (("pon", "555z"), ("chi", "234s"))[:melds_of_seat_2]:
+        tiles = parse_tiles(text, taken=used)
+        used.update(tiles)
+        melds.append(Meld(kind_name, tuple(tiles), tiles[0], 1))
+    return view._replace(melds=((), (), tuple(melds), ()))
+
+
+def test_an_open_hand_with_a_dragon_pon_is_a_threat_with_its_own_safe_tiles_and_weight():
+    position = analyse_position(open_threat_view(2))
+    assert position.threats == (2,)
+    assert position.safe_kinds == (kind("4m"),)  # its own discard (genbutsu)
+    dangers = {c.tile: c.dangers for c in position.candidates}
+    assert all(len(d) == 1 and d[0].seat == 2 and not d[0].riichi for d in dangers.values())
+    labels = {tile: d[0].label for tile, d in dangers.items()}
+    assert (labels["4m"], labels["1m"], labels["7m"]) == ("safe", "suji", "suji")
+    assert labels["5p"] == labels["1z"] == "live"
+    # two open melds, one of value: the careful bot weighs the hand 0.4 of a riichi, so
+    # the estimates are those of the riichi position (1.5 % and 3.5 %) times 0.4
+    danger = {c.tile: c.danger for c in position.candidates}
+    assert danger["4m"] == 0 and danger["1m"] == pytest.approx(0.6)
+    assert danger["7m"] == pytest.approx(1.4)
+    assert "dangerous" in position_marks(position, kind("5p"))  # 4m kept the shanten
+    assert "dangerous" not in position_marks(position, kind("4m"))
+
+
+def test_a_single_open_meld_is_no_threat():
+    position = analyse_position(open_threat_view(1))
+    assert position.threats == () and position.safe_kinds == ()
+
+
 def test_a_discard_while_a_tsumo_was_legal_is_a_missed_win():
     spec = {"hand": "123m456p789s11z23m", "drawn": "4m", "dora": "1p"}
     probe = build_view(spec)
