@@ -68,3 +68,35 @@ def test_it_compares_the_presets_and_highlights_differences(client):
     assert uma.group(2).count('class="diff"') >= 3  # the 15-5, 10-30 and 35/5/-15/-25 presets
     assert "+20 / +10 / -10 / -20" in uma.group(2)
     assert 'title="+20,000 / +10,000 / -10,000 / -20,000 (first to fourth)"' in uma.group(2)
+
+
+def test_win_claim_settings_show_in_words_on_a_claimed_rulesets_sheet(client):
+    stored = Ruleset.objects.create(
+        name="Club claims",
+        preset="ronin",
+        settings={"win_settlement": "claimed", "one_han_check": False, "evaluate_by_app": False},
+    )
+    html = client.get(f"/rules/rulesets/{stored.pk}/").content.decode()
+    section = html.split(">Table procedure</h2>", 1)[1]
+    assert "By claim, as at a club table" in section
+    assert "Never checked: every win is called with Win anyway." in section
+    assert "The winner counts han and fu and enters them." in section
+    automatic = client.get("/rules/rulesets/ronin/").content.decode()
+    assert "Automatically: only legal wins are offered" in automatic
+
+
+def test_win_claim_the_penalties_chapter_explains_the_procedure_in_the_clubs_words(client):
+    html = client.get("/rules/penalties/").content.decode()
+    section = html.split('id="claimed-wins"', 1)[1].split("</section>", 1)[0]
+    for words in (
+        "Win anyway",
+        "<strong>OK</strong> or <strong>NG</strong>",
+        "the next human player in turn order",
+        "<strong>invalid</strong>",
+        "<strong>chombo</strong>",
+        "<strong>game over</strong>",
+        "<strong>continue</strong>",
+        "noten at an exhaustive draw",
+        "fixed-yaku rule",
+    ):
+        assert words in section, words
