@@ -34,6 +34,8 @@ from tables import twins
 from tables.models import Game
 from tables.runtime import RUNTIME
 
+from . import in_person
+
 START = 1500.0
 PLACE_POINTS = {1: 30.0, 2: 10.0, 3: -10.0, 4: -30.0}
 SPREAD = 40.0
@@ -49,9 +51,10 @@ def change(rating: float, place: int, table_average: float, games_before: int) -
 
 @dataclass
 class Point:
-    game_id: int
+    game_id: int | str  # an online game's id, or an in-person game's key
     when: datetime
     rating: float
+    in_person: bool = False
 
 
 @dataclass
@@ -64,17 +67,27 @@ class Ratings:
         return self.current.get(player_id, START)
 
 
+def _rows(game) -> list[tuple[int | None, int]]:
+    """(player, place) of each seat of an online game or an in-person one."""
+    if isinstance(game, in_person.InPersonGame):
+        return [(s.player_id, s.place) for s in game.seats]
+    if not game.final:
+        return []
+    seats = {s.index: s.player_id for s in game.table.seats.all()}
+    return [(seats.get(s["seat"]), s["place"]) for s in game.final]
+
+
 def compute(games) -> Ratings:
-    """Ratings after ``games`` (finished, in the order they finished)."""
+    """Ratings after ``games`` (finished, in the order they finished): online
+    :class:`Game` rows and :class:`in_person.InPersonGame` values alike. A guest at a
+    real table (no account) counts in no table average."""
     out = Ratings()
     for game in games:
-        if not game.final:
-            continue
-        seats = {s.index: s.player_id for s in game.table.seats.all()}
-        rows = [(seats.get(s["seat"]), s["place"]) for s in game.final]
-        rows = [(player, place) for player, place in rows if player is not None]
+        rows = [(player, place) for player, place in _rows(game) if player is not None]
         if not rows:
             continue
+        live = not isinstance(game, in_person.InPersonGame)
+        key, when = (game.pk, game.finished) if live else (game.key, game.finished)
         before = {player: out.of(player) for player, _ in rows}
         average = sum(before[p] for p, _ in rows) / len(rows)
         deltas: dict[int, float] = defaultdict(float)
@@ -86,18 +99,20 @@ def compute(games) -> Ratings:
         for player, delta in deltas.items():
             out.current[player] = before[player] + delta
             out.games[player] = out.games.get(player, 0) + counted[player]
-            out.history[player].append(Point(game.pk, game.finished, out.current[player]))
+            out.history[player].append(Point(key, when, out.current[player], not live))
     return out
 
 
 def club_ratings() -> Ratings:
-    """Everyone's ratings now; recomputed only when the set of finished games changed."""
+    """Everyone's ratings now, online and in-person games together in the order they
+    finished; recomputed only when the set of finished games changed."""
     games = twins.unsealed(Game.objects.filter(finished__isnull=False))
+    offline = in_person.games()
     # The key names every finished game and its players, so any change recomputes.
     rows = games.order_by("pk", "table__seats__index").values_list(
         "pk", "finished", "final", "table__seats__player_id"
     )
-    key = hash(repr(list(rows)))
+    key = hash(repr((list(rows), offline)))
     cache = RUNTIME.memo("history.ratings")  # this process's (tables.runtime)
     if cache.get("key") != key:
         ordered = (
@@ -105,6 +120,14 @@ def club_ratings() -> Ratings:
             .prefetch_related("table__seats")
             .order_by("finished", "pk")
         )
-        cache["value"] = compute(ordered)
+        merged = sorted(
+            [*ordered, *offline],
+            key=lambda g: (g.finished, isinstance(g, in_person.InPersonGame), str(_key(g))),
+        )
+        cache["value"] = compute(merged)
         cache["key"] = key
     return cache["value"]
+
+
+def _key(game) -> int | str:
+    return game.key if isinstance(game, in_person.InPersonGame) else game.pk

@@ -31,7 +31,7 @@ from rules.engine.standings import format_final
 from tables import lobby, states, twins
 from tables.models import WINDS, Game, HandRecord
 
-from . import charts, rating, replayer, reviews, stats
+from . import charts, in_person, rating, replayer, reviews, stats
 from .logs import ownjson, tenhou6_export
 from .logs.importer import MAX_BYTES, import_log
 
@@ -197,13 +197,18 @@ def profile(request, username):
         raise Http404("There is no such member.")
     player = get_object_or_404(Player, username=username)
     s = stats.player_stats(player)
+    offline = in_person.stats_of(player.pk)
     ratings = rating.club_ratings()
     history = ratings.history.get(player.pk, [])
     # The line starts from the starting rating, before the first game.
     rating_chart = charts.line_chart(
         [rating.START] + [round(p.rating, 1) for p in history],
         title=f"{player.name}'s rating after each game",
-        labels=["start"] + [f"game {p.game_id}, {p.when:%Y-%m-%d}" for p in history],
+        labels=["start"]
+        + [
+            f"{'in person:' if p.in_person else 'game'} {p.game_id}, {p.when:%Y-%m-%d}"
+            for p in history
+        ],
         baseline=rating.START,
     )
     places_chart = charts.bar_chart(
@@ -253,7 +258,9 @@ def profile(request, username):
             "player": player,
             "stats": s,
             "summary": summary(s),
-            "rating": ratings.of(player.pk) if s.games else None,
+            "rating": ratings.of(player.pk) if ratings.games.get(player.pk) else None,
+            "in_person": offline,
+            "in_person_summary": in_person.summary(offline),
             "rated_games": ratings.games.get(player.pk, 0),
             "rating_chart": rating_chart,
             "places_chart": places_chart,

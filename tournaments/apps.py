@@ -6,10 +6,14 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from history import in_person
         from tables.signals import game_finished, game_starting
 
         from . import broadcast  # noqa: F401  (connects the live standings to standings_changed)
+        from .in_person_games import confirmed_games
         from .receivers import on_game_finished, on_game_starting
 
         game_finished.connect(on_game_finished, dispatch_uid="tournaments.game_finished")
         game_starting.connect(on_game_starting, dispatch_uid="tournaments.game_starting")
+        # confirmed games at real tables count in the club rating and in-person stats
+        in_person.register("tournaments", confirmed_games)
