@@ -37,6 +37,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rules.engine import is_discard_answer
 from tables import hidden_claims
 
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
@@ -78,10 +79,35 @@ class SocketRecord:
     answered: bool = False  # the barrier came back: every move's answer was read
 
 
+class ClaimClock:
+    """When each seat of one table last answered a claim, shared by its players.
+
+    A discard that opens a claim reaches the discarder (and everyone the claim does
+    not ask) only once the claim is settled (:mod:`tables.hidden_claims`), so the
+    frame that shows it also waits for the asked seats to think. The server's own
+    share of that wait starts with the answer that settles the claim: a move's
+    latency is therefore counted from the last answer another seat sent after it,
+    when there was one, and otherwise from the move itself.
+    """
+
+    def __init__(self):
+        self.answered: dict[str, float] = {}  # seat -> perf_counter of its last answer
+
+    def answer_sent(self, seat: str, at: float) -> None:
+        self.answered[seat] = at
+
+    def start_of(self, seat: str, sent_at: float) -> tuple[float, bool]:
+        """When the server's work on a move sent at ``sent_at`` began; whether a claim
+        held it (another seat answered after it)."""
+        others = [at for who, at in self.answered.items() if who != seat and at > sent_at]
+        return (max(others), True) if others else (sent_at, False)
+
+
 @dataclass
 class PlayerStats:
     latencies: list[float] = field(default_factory=list)  # seconds, send -> frame
     latency_times: list[float] = field(default_factory=list)  # when each was measured
+    claim_held: int = 0  # latencies counted from a claim's end (see ClaimClock)
     connected_at: float | None = None
     moves: int = 0
     errors: dict[str, int] = field(default_factory=dict)
@@ -107,6 +133,7 @@ class ScriptedPlayer:
         stall: float | None = None,
         barrier_timeout: float = 15.0,
         hold: asyncio.Event | None = None,
+        claims: ClaimClock | None = None,
     ):
         self.urls = [url] if isinstance(url, str) else list(url)
         self.url = self.urls[0]
@@ -128,6 +155,10 @@ class ScriptedPlayer:
         # that it is waiting there (``waiting``), to send one move at a chosen moment.
         self.hold = hold
         self.waiting = False
+        # Shared by the players of one table: measure a move held by a claim from the
+        # claim's end, not from the send (without it: from the send).
+        self.claims = claims
+        self.seat = ""  # the seat of the last move sent ("0" to "3")
 
     def new_game(self, game_id: int | None) -> None:
         """Play the table's next game with the same player (and the same statistics)."""
@@ -222,15 +253,22 @@ class ScriptedPlayer:
                         self.waiting = False
                     if self.version != decided:  # cannot happen unread, but be sure
                         continue
-                self.acted_at = self.version
-                self.sent = (self.version, time.perf_counter())
-                self.record.moves.append(SentMove(self.game_id, move, self.version))
+                self.note_sent(move)
                 await ws.send(json.dumps({"action": move, "version": self.version}))
                 self.stats.moves += 1
             await self.settle(ws)
             self.stats.closes["left"] = self.stats.closes.get("left", 0) + 1
             self.record = None
             return done
+
+    def note_sent(self, move: str) -> None:
+        """Book ``move``, about to be sent at the version seen: its latency starts now."""
+        self.acted_at = self.version
+        self.sent = (self.version, time.perf_counter())
+        self.seat = move.split(":", 1)[0]
+        if self.claims is not None and is_discard_answer(move):
+            self.claims.answer_sent(self.seat, self.sent[1])
+        self.record.moves.append(SentMove(self.game_id, move, self.version))
 
     async def settle(self, ws) -> None:
         """Read the answers to every move sent on this socket (see the barrier above)."""
@@ -274,7 +312,11 @@ class ScriptedPlayer:
             # same one for an answer to a claim that is still open (tables.hidden_claims).
             if self.sent is not None and version >= self.sent[0]:
                 now = time.perf_counter()
-                self.stats.latencies.append(now - self.sent[1])
+                began, held = self.sent[1], False
+                if self.claims is not None:
+                    began, held = self.claims.start_of(self.seat, began)
+                self.stats.claim_held += held
+                self.stats.latencies.append(now - began)
                 self.stats.latency_times.append(time.monotonic())
                 self.sent = None
             self.version = max(self.version, version)

@@ -44,6 +44,7 @@ from . import (
     claim_screens,
     frames,
     hidden_claims,
+    layer_outage,
     limits,
     lobby,
     outage,
@@ -92,9 +93,15 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     ended = False  # closed because its sign-in ended: nothing more is read or sent
 
     async def __call__(self, scope, receive, send):
+        layer_outage.opened(self)
         try:
             await super().__call__(scope, receive, send)
+        except Exception as exc:
+            if layer_outage.is_layer_failure(exc):  # the other sockets may be deaf now
+                await layer_outage.close_all(type(exc).__name__, but=self)
+            raise
         finally:
+            layer_outage.closed(self)
             await self.leave_once()
 
     async def disconnect(self, code):
@@ -400,11 +407,11 @@ class TableConsumer(LeavingConsumer):
             )
         except Exception:
             # The move is stored: a channel layer that fails now (Redis restarting)
-            # must not make the player believe it was refused. This socket is shown
-            # the stored table; the others catch up when the layer is back.
+            # must not make the player believe it was refused, and the news is lost.
+            # Every socket of this process, this one included, opens a new socket and
+            # is shown the stored table (see tables.layer_outage).
             log.exception("table socket: a stored move could not be announced")
-            with contextlib.suppress(Exception):
-                await self.send_current()
+            await layer_outage.close_all("a stored move could not be announced")
 
     # --- group events -----------------------------------------------------------------
 

@@ -109,18 +109,24 @@ def shows_update(state: GameState, seat: int | None, action: Action) -> bool:
     return True
 
 
+NOBODY_ACTS = ((), (), (), ())
+
+
 def screen_state(game, state: GameState, seat: int | None) -> tuple[GameState, bool]:
     """What ``seat`` is shown of a stored game now, and whether it is ``state`` itself.
 
     A seat that an open claim does not concern is shown the game as it was before
-    the action that opened the claim (rebuilt from the log).
+    the action that opened the claim (rebuilt from the log), with no move to make:
+    that picture's moves are made already. The seat that opened the claim (a socket
+    that reconnects after its discard, say) must not be offered its discard again,
+    a move the table would only refuse as out of date.
     """
     if not hides_claim(state, seat):
         return state, True
     from . import states
 
     before = game.log[: claim_opened_at(game.log[: game.version])]
-    return states.replay_log(states.setup_of(game), before), False
+    return states.replay_log(states.setup_of(game), before).evolve(legal=NOBODY_ACTS), False
 
 
 def shown_of(game) -> int:

@@ -42,7 +42,7 @@ from django.db.models import Q
 
 from rules.engine import parse_action, pending_seats
 
-from . import autoplay, broadcast, conf, presence, states
+from . import autoplay, broadcast, conf, layer_outage, presence, states
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -260,9 +260,13 @@ class Driver:
                 driven.stale = True
                 return
             driven.version, driven.timers = accepted.version, accepted.timers
-            await broadcast.send_update(
-                accepted.table_id, broadcast.update_event(accepted, accepted.timers)
-            )
+            try:
+                await broadcast.send_update(
+                    accepted.table_id, broadcast.update_event(accepted, accepted.timers)
+                )
+            except Exception:  # stored but not announced: the sockets must read it
+                log.warning("table driver: a stored move could not be announced", exc_info=True)
+                await layer_outage.close_all("a stored move could not be announced")
             if accepted.finished:
                 self.games.pop(game_id, None)
                 await broadcast.lobby_changed_async()
@@ -331,6 +335,8 @@ class Driver:
                 log.warning("table driver: channel layer read failed", exc_info=True)
                 for driven in self.games.values():
                     driven.policies = None
+                # the sockets of this process may have lost their groups too
+                await layer_outage.close_all("the driver's read failed")
                 self.wakeup.set()
                 await asyncio.sleep(LISTEN_RETRY_SECONDS)
                 continue

@@ -245,8 +245,12 @@ def _submit_once(
             Table.objects.filter(pk=game.table_id).update(status=Table.FINISHED)
     states.remember(game.pk, stored + 1, game.seed, text, after)
     if after.finished:
-        game.refresh_from_db()
-        announce_finished(game, after)
+        try:
+            game.refresh_from_db()
+            announce_finished(game, after)
+        except Exception:
+            # The move is stored: the player must not be told it was refused.
+            log.exception("game %s: its end could not be announced", game.pk)
     return Accepted(
         game.pk,
         game.table_id,

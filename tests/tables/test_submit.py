@@ -233,3 +233,17 @@ def test_it_accepts_two_answers_to_one_discard_sent_at_the_same_version(
     move = autoplay.timeout_choice(seat_view(accepted.state, seat))
     with pytest.raises(StaleVersion):  # a move of the next turn is no answer to the claim
         submit(game.pk, seat, move, version, clock=clock)
+
+
+def test_a_last_move_is_accepted_even_when_the_end_cannot_be_announced(game, clock, monkeypatch):
+    """The game's last move is stored: a failure while announcing the end (the
+    database gone just after the commit, say) must not answer it as refused."""
+
+    def fails(game_row, state):
+        raise ConnectionError("the database went away after the commit")
+
+    monkeypatch.setattr(table_play, "announce_finished", fails)
+    last = play_out(game, clock)
+    game.refresh_from_db()
+    assert last.finished and game.finished is not None
+    assert game.version == last.version

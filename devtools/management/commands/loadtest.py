@@ -10,7 +10,10 @@ a move, as people would. When a table's game ends, a new one starts there and it
 players connect again, until ``--duration`` seconds of play are over (a soak test is a
 long duration). A player whose socket drops connects again (to the next URL).
 
-Measured: the latency, from sending a move to receiving the frame that shows it; the
+Measured: the latency, from sending a move to receiving the frame that shows it (a
+move that opened a hidden claim is shown only once the claim is settled: its latency
+counts from the claim's end, the last answer another seat sent, so the others'
+thinking time is left out; see :class:`devtools.scripted.ClaimClock`); the
 action rate, the moves the server stored; every ``--interval`` seconds a line with that
 interval's latency percentiles, action rate and the servers' memory; the resident
 memory (RSS) of each server process at the start and the end (``--pids``, or found in
@@ -46,7 +49,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Sum
 from django.utils import timezone
 
-from devtools.scripted import IdleWatcher, ScriptedPlayer, audit_game, audit_moves
+from devtools.scripted import (
+    ClaimClock,
+    IdleWatcher,
+    ScriptedPlayer,
+    audit_game,
+    audit_moves,
+)
 from players.models import Player
 from rules.models import Ruleset
 from tables.clock import ManualClock
@@ -303,6 +312,7 @@ class Command(BaseCommand):
 
         async def table_loop(number, table_id, game_id, headers):
             seats = []
+            claims = ClaimClock()  # a move held by a claim counts from the claim's end
             for index, seat_headers in enumerate(headers):
                 position = 4 * number + index
                 seats.append(
@@ -317,6 +327,7 @@ class Command(BaseCommand):
                         rng=random.Random(rng.random()),
                         game_id=game_id,
                         reconnect=True,
+                        claims=claims,
                     )
                 )
             players.extend(seats)
@@ -430,6 +441,11 @@ class Command(BaseCommand):
                     f"max {max(values) * 1000:.1f}  "
                     f"mean {statistics.fmean(values) * 1000:.1f}  (n={len(values)})"
                 )
+        held = sum(p.stats.claim_held for p in players)
+        self.stdout.write(
+            f"held by a claim   {held} of {len(latencies)} latencies counted from the "
+            "claim's end (the last answer another seat sent), not from the move"
+        )
         if steady and ended > settled:
             self.stdout.write(
                 f"steady rate       {len(steady) / (ended - settled):.1f} client moves/s "
