@@ -43,6 +43,7 @@ from tables import hidden_claims
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
 ACTION = re.compile(r'data-action="([^"]+)"')
 ERROR = re.compile(r'data-error="([a-z_]+)"')
+COUNTDOWN = re.compile(r'data-countdown data-base="([0-9.]+)"')
 FINAL = "final-panel"
 # Refused by the server for any seated player ("malformed"), or a watcher ("not_seated").
 BARRIER = "{}"
@@ -243,7 +244,7 @@ class ScriptedPlayer:
                 if move is None:
                     continue
                 if self.think:
-                    await asyncio.sleep(self.think * (0.5 + self.rng.random()))
+                    await asyncio.sleep(self.thinking(move, frame))
                 if self.hold is not None and not self.hold.is_set():
                     decided = self.version
                     self.waiting = True
@@ -260,6 +261,16 @@ class ScriptedPlayer:
             self.stats.closes["left"] = self.stats.closes.get("left", 0) + 1
             self.record = None
             return done
+
+    def thinking(self, move: str, frame: str) -> float:
+        """Seconds to think before ``move``: about ``think``, but an answer to a claim
+        comes within half the time its countdown shows, as a person watching the
+        countdown of a call window answers before it ends (tables.call_window)."""
+        pause = self.think * (0.5 + self.rng.random())
+        countdown = COUNTDOWN.search(frame)
+        if countdown and is_discard_answer(move):
+            pause = min(pause, float(countdown.group(1)) / 2)
+        return pause
 
     def note_sent(self, move: str) -> None:
         """Book ``move``, about to be sent at the version seen: its latency starts now."""

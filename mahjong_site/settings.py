@@ -277,6 +277,10 @@ TABLE_AWAY_GRACE = float(os.environ.get("TABLE_AWAY_GRACE", "5.0"))
 TABLE_RESULT_PAUSE = float(os.environ.get("TABLE_RESULT_PAUSE", "6.0"))
 TABLE_CLAIM_WINDOW = float(os.environ.get("TABLE_CLAIM_WINDOW", "2.0"))
 TABLE_LEASE_SECONDS = float(os.environ.get("TABLE_LEASE_SECONDS", "15"))
+# The call window (see tables/call_window.py): seconds every discard that a person
+# could answer waits, whether or not anybody can, so the wait tells nothing; an
+# asked person answers within it. 0 turns it off.
+TABLE_CALL_WINDOW = float(os.environ.get("TABLE_CALL_WINDOW", "1.0"))
 # Whether this process runs the table driver (bots, timers); a fixed wall seed for new
 # games (a demo, a reproducible browser test), else a random one.
 TABLE_DRIVER_AUTOSTART = env_bool("TABLE_DRIVER_AUTOSTART", True)

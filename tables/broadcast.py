@@ -11,10 +11,13 @@ Event types:
                    version frames show, see tables.hidden_claims), ``action`` (its
                    text, so a process one version behind can catch up without the
                    database) and ``timers`` (turn start, deadline as Unix seconds,
-                   and the four banks in ms).
+                   and the four banks in ms), ``reveal`` (Unix seconds until which
+                   what it led to is shown to nobody, or None).
 ``table.presence`` a seat's socket opened or closed: ``game``, ``seat``,
                    ``connected`` (whether any socket of the seat is still open);
                    without ``seat``: who sits at an open table changed.
+``table.reveal``   a call window ended (tables.call_window): ``game``, ``version``;
+                   every socket shows what it held of that version.
 ``table.settings`` a seat changed its auto play: ``game``.
 ``table.started``  the game of an open table began: ``game``.
 """
@@ -73,7 +76,16 @@ def update_event(accepted, game_timers) -> dict:
         "shown": accepted.shown,
         "action": format_action(accepted.action),
         "timers": timers.to_json(game_timers),
+        # what it led to is held until then (Unix seconds; see tables.call_window)
+        "reveal": accepted.reveal.timestamp() if accepted.reveal else None,
     }
+
+
+async def send_reveal(table_id: int, game_id: int, version: int) -> None:
+    """A call window ended: every socket shows what it held of ``version``."""
+    await get_channel_layer().group_send(
+        table_group(table_id), {"type": "table.reveal", "game": game_id, "version": version}
+    )
 
 
 async def send_update(table_id: int, event: dict) -> None:

@@ -13,6 +13,7 @@ TABLE_AUTO_DELAY           0.3      seconds before a person's auto toggle plays
 TABLE_AWAY_GRACE           5.0      seconds a lost connection is waited for
 TABLE_RESULT_PAUSE         6.0      extra seconds to read a hand's result
 TABLE_CLAIM_WINDOW         2.0      seconds to call Win anyway on a discard (claimed wins)
+TABLE_CALL_WINDOW          1.0      seconds every discard a person could call waits
 TABLE_LEASE_SECONDS        15       how long a driver's lease on a game lasts
 TABLE_DRIVER_AUTOSTART     true     run the driver in this process
 TABLE_SEED                 (none)   fixed wall seed for new games

@@ -25,7 +25,6 @@ another game than the current one is sent a reload instead of frames):
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 from urllib.parse import parse_qs
 
@@ -33,7 +32,6 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db.models import Case, F, When
 from django.db.models.functions import Greatest
-from django.urls import reverse
 from django.utils.html import format_html
 
 from players import terms
@@ -41,6 +39,7 @@ from rules.engine import parse_action
 
 from . import (
     broadcast,
+    call_window,
     claim_screens,
     frames,
     hidden_claims,
@@ -192,6 +191,7 @@ class TableConsumer(LeavingConsumer):
         self.game_id: int | None = None
         self.sent_version = -1  # the stored version this socket has caught up with
         self.screen = None  # (state, shown version) of the last frame sent
+        self.held = None  # (version, state, shown, timers) a call window holds back
         self.frames = frames.SeatFrames(None)
         query = parse_qs(self.scope.get("query_string", b"").decode(), keep_blank_values=True)
         token = query.get("invite", [""])[0]
@@ -209,7 +209,7 @@ class TableConsumer(LeavingConsumer):
             return
         if page_game is not None and page_game != str(self.game_id or ""):
             self.game_id = None
-            await self.send(text_data=reload_fragment(self.table_id))
+            await self.send(text_data=frames.reload_fragment(self.table_id))
             return
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         self.joined = True
@@ -296,9 +296,15 @@ class TableConsumer(LeavingConsumer):
             game.turn_started or game.started, game.deadline or game.started, game.bank_ms
         )
         shown = hidden_claims.shown_of(game)
+        now = clocks.current().now()
+        if call_window.shows_window(game, state, self.seat, now):
+            # a call window: its picture now, and what it holds once it ends
+            screen, shown_then = call_window.screen(game)
+            held = (game.version, state, shown, game_timers)
+            return game.version, screen, None, shown_then, held
         screen, current = hidden_claims.screen_state(game, state, self.seat)
         # the timers of an open claim belong to the seats it asks
-        return game.version, screen, game_timers if current else None, shown
+        return game.version, screen, game_timers if current else None, shown, None
 
     # --- sending ------------------------------------------------------------------
 
@@ -307,13 +313,16 @@ class TableConsumer(LeavingConsumer):
         if self.game_id is None:
             return
         try:
-            version, screen, game_timers, shown = await in_pool(self.load_latest)()
+            version, screen, game_timers, shown, held = await in_pool(self.load_latest)()
         except Game.DoesNotExist:
             await self.send_error("missing", "This game no longer exists.")
             await self.close()
             return
         self.timers = game_timers
         self.sent_version = version
+        # a held step (its window still open) is shown when the window ends, unless
+        # it was settled meanwhile with the claim open (then the next update shows it)
+        self.held = held if held is not None and held[1].phase != "calls" else None
         await self.show(screen, shown, full=True)
 
     async def show(self, state, shown: int, full: bool = False) -> None:
@@ -354,7 +363,7 @@ class TableConsumer(LeavingConsumer):
             )
             return
         try:
-            await self.handle(read_message(text_data))
+            await self.handle(limits.read_message(text_data))
         except outage.DATABASE_ERRORS:
             # The database is down: nothing was applied (submit commits or not at
             # all), the socket stays open and the player may send the move again.
@@ -425,11 +434,24 @@ class TableConsumer(LeavingConsumer):
             await self.send_current()
             return
         self.sent_version = version
-        # An open claim reaches only the seats it asks (see tables.hidden_claims).
-        if not hidden_claims.shows_update(state, self.seat, action):
+        now, at = clocks.current().now(), states.before(self.game_id, version)
+        timers = timing.Timers(*timing.from_json(event["timers"]))
+        show, held = call_window.on_update(
+            self.seat, at, state, action, event["shown"], timers, event.get("reveal"), now
+        )
+        self.held = None if held is None else (version, *held)  # until table.reveal
+        if show is not None:
+            self.timers = show[2]
+            await self.show(show[0], show[1])
+
+    async def table_reveal(self, event):
+        """A call window ended: show what it held."""
+        held = getattr(self, "held", None)
+        if held is None or event["game"] != self.game_id or event["version"] != held[0]:
             return
-        self.timers = timing.Timers(*timing.from_json(event["timers"]))
-        await self.show(state, event["shown"])
+        self.held = None
+        _version, state, shown, self.timers = held
+        await self.show(state, shown)
 
     async def table_presence(self, event):
         seat = event.get("seat")
@@ -446,41 +468,10 @@ class TableConsumer(LeavingConsumer):
         if self.game_id is not None and event.get("game") == self.game_id:
             await self.show_again()
         elif self.game_id is None:
-            await self.send(text_data=reload_fragment(self.table_id))
+            await self.send(text_data=frames.reload_fragment(self.table_id))
 
     async def table_settings(self, event):
         """Another seat changed its auto play: nothing on this screen changes."""
 
     async def table_started(self, event):
-        await self.send(text_data=reload_fragment(self.table_id))
-
-
-def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not a number a move can carry")
-
-
-def read_message(text: str | None):
-    """The JSON of a socket message, or None for anything a move cannot be made of.
-
-    Parse at the edge: numbers that are not finite (``1e999``, ``-Infinity``,
-    ``NaN``), text that is not valid Unicode (a lone surrogate escape such as
-    ``"\\ud800"``) and nesting too deep for the reader all come back as None, which
-    the caller answers as malformed; nothing odd gets further in.
-    """
-    try:
-        data = json.loads(text or "", parse_constant=_refuse_constant)
-        # Only the checks on what was read are left: a float too large to hold ...
-        json.dumps(data, allow_nan=False, ensure_ascii=False).encode("utf-8")
-    except (ValueError, RecursionError, UnicodeError):
-        return None  # ... and a lone surrogate fail the round trip above
-    return data
-
-
-def reload_fragment(table_id: int) -> str:
-    """Makes the page fetch itself again (the table opened, started, or its seats changed)."""
-    url = reverse("tables:table", args=[table_id])
-    return format_html(
-        '<div id="table-live" hx-swap-oob="true" hx-get="{}" hx-trigger="load" '
-        'hx-select="#table-page" hx-target="#table-page" hx-swap="outerHTML"></div>',
-        url,
-    )
+        await self.send(text_data=frames.reload_fragment(self.table_id))

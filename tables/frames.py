@@ -13,6 +13,7 @@ import threading
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from rules.engine.state import GameState
@@ -264,3 +265,13 @@ def page_sections(context: dict) -> dict:
 
 def error_frame(code: str, message: str) -> str:
     return board_markup.error(code, message)
+
+
+def reload_fragment(table_id: int) -> str:
+    """Makes the page fetch itself again (the table opened, started, or its seats changed)."""
+    url = reverse("tables:table", args=[table_id])
+    return format_html(
+        '<div id="table-live" hx-swap-oob="true" hx-get="{}" hx-trigger="load" '
+        'hx-select="#table-page" hx-target="#table-page" hx-swap="outerHTML"></div>',
+        url,
+    )

@@ -32,6 +32,7 @@ TABLE_OPEN_LIMIT           3        unfinished tables one member may be part of
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass
 
@@ -197,3 +198,24 @@ def open_tables(user) -> int:
 
 def open_table_limit() -> int:
     return int(setting("TABLE_OPEN_LIMIT"))
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number a move can carry")
+
+
+def read_message(text: str | None):
+    """The JSON of a socket message, or None for anything a move cannot be made of.
+
+    Parse at the edge: numbers that are not finite (``1e999``, ``-Infinity``,
+    ``NaN``), text that is not valid Unicode (a lone surrogate escape such as
+    ``"\\ud800"``) and nesting too deep for the reader all come back as None, which
+    the caller answers as malformed; nothing odd gets further in.
+    """
+    try:
+        data = json.loads(text or "", parse_constant=_refuse_constant)
+        # Only the checks on what was read are left: a float too large to hold ...
+        json.dumps(data, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError, UnicodeError):
+        return None  # ... and a lone surrogate fail the round trip above
+    return data

@@ -161,6 +161,9 @@ class Game(models.Model):
     turn_started = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     bank_ms = models.JSONField(default=default_banks)
+    # What the last step led to is shown to nobody before this (a call window, see
+    # tables.call_window); empty: it is shown at once.
+    reveal_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-pk"]

@@ -39,7 +39,10 @@ def shared_context(view, *, hand: int, names: list[dict]) -> dict:
         "phase": view.phase,
         "turn": view.turn,
         "turn_name": names[view.turn]["name"],
-        "calls_phase": view.phase == "calls",
+        # "Waiting for calls" only where every seat is asked (wins settled by claim):
+        # elsewhere whether anybody may call is hidden (tables.hidden_claims)
+        "calls_phase": view.phase == "calls"
+        and getattr(view.ruleset, "win_settlement", "automatic") != "automatic",
         "finished": finished,
         "result": result_context(view.result, result_hand, names, reds) if show_result else None,
         "final": final_context(view.final, names) if finished else None,

@@ -74,6 +74,7 @@ class Driven:
     due: dt.datetime | None = None
     stale: bool = True  # something changed: plan again
     seats_stale: bool = False  # a seat changed its auto play: read the seats again
+    reveal: tuple[int, dt.datetime] | None = None  # a held version, and when to show it
 
 
 class Driver:
@@ -159,6 +160,8 @@ class Driver:
                 game.turn_started or game.started, game.deadline or game.started, game.bank_ms
             ),
             policies=[autoplay.SeatPolicy.of(s) for s in seats],
+            # sent again after a takeover, to be sure: a socket ignores a second one
+            reveal=(game.version, game.reveal_at) if game.reveal_at else None,
         )
 
     async def refresh_leases(self, now: dt.datetime) -> None:
@@ -260,6 +263,7 @@ class Driver:
                 driven.stale = True
                 return
             driven.version, driven.timers = accepted.version, accepted.timers
+            driven.reveal = (accepted.version, accepted.reveal) if accepted.reveal else None
             try:
                 await broadcast.send_update(
                     accepted.table_id, broadcast.update_event(accepted, accepted.timers)
@@ -279,6 +283,7 @@ class Driver:
         if self.next_claim is None or now >= self.next_claim:
             await self.refresh_leases(now)
         await self.refresh_seats()
+        await self.reveal_due(now)
         listening = self.channel is not None
         ready = [
             game_id
@@ -287,12 +292,26 @@ class Driver:
         ]
         # Games are independent: their moves go to the pool together.
         await asyncio.gather(*(self.drive(game_id, now) for game_id in ready))
+        await self.reveal_due(now)  # a game read just now may have a window that is over
         if any(g.stale for g in self.games.values()):
             return 0.0
         pending = [g.due for g in self.games.values() if g.due is not None]
+        pending += [g.reveal[1] for g in self.games.values() if g.reveal is not None]
         if not pending:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
+
+    async def reveal_due(self, now: dt.datetime) -> None:
+        """End the call windows that are over: the sockets show what they held."""
+        for game_id, driven in list(self.games.items()):
+            if driven.reveal is None or driven.reveal[1] > now:
+                continue
+            version, driven.reveal = driven.reveal[0], None
+            try:
+                await broadcast.send_reveal(driven.table_id, game_id, version)
+            except Exception:  # the sockets must read the table again
+                log.warning("table driver: a call window's end could not be sent", exc_info=True)
+                await layer_outage.close_all("a call window's end could not be sent")
 
     def hear(self, message: dict) -> None:
         """An event of a table this driver drives (or a claim request)."""
@@ -309,6 +328,10 @@ class Driver:
             state = states.advance(message["game"], message["version"], action)
             driven.version = message["version"]
             driven.timers = timing.Timers(*timing.from_json(message["timers"]))
+            reveal = message.get("reveal")
+            driven.reveal = (
+                (message["version"], dt.datetime.fromtimestamp(reveal, dt.UTC)) if reveal else None
+            )
             if state is None:
                 driven.policies = None  # could not catch up in memory: read the game
         elif kind == "table.presence" and message.get("seat") is not None and driven.policies:

@@ -27,6 +27,7 @@ class Cached(NamedTuple):
     seed: int
     last: str  # the log entry that produced the state ("" at version 0)
     state: GameState
+    before: GameState | None = None  # the state at version - 1, when known
 
 
 # The cache itself is this process's runtime's (RUNTIME.states: game id -> Cached).
@@ -39,9 +40,16 @@ def clear() -> None:
         RUNTIME.states.clear()
 
 
-def remember(game_id: int, version: int, seed: int, last: str, state: GameState) -> None:
+def remember(
+    game_id: int,
+    version: int,
+    seed: int,
+    last: str,
+    state: GameState,
+    before: GameState | None = None,
+) -> None:
     with _lock:
-        RUNTIME.states[game_id] = Cached(version, seed, last, state)
+        RUNTIME.states[game_id] = Cached(version, seed, last, state, before)
         RUNTIME.states.move_to_end(game_id)
         while len(RUNTIME.states) > MAX_CACHED:
             RUNTIME.states.popitem(last=False)
@@ -53,6 +61,14 @@ def cached(game_id: int, version: int | None = None) -> GameState | None:
     if hit is None or (version is not None and hit.version != version):
         return None
     return hit.state
+
+
+def before(game_id: int, version: int) -> GameState | None:
+    """The cached state just before ``version`` (what its last action was made in)."""
+    hit = RUNTIME.states.get(game_id)
+    if hit is None or hit.version != version:
+        return None
+    return hit.before
 
 
 def setup_of(game) -> GameSetup:
@@ -76,7 +92,7 @@ def advance(game_id: int, version: int, action: Action) -> GameState | None:
     if hit.version != version - 1:
         return None
     state, _ = apply(hit.state, action)
-    remember(game_id, version, hit.seed, format_action(action), state)
+    remember(game_id, version, hit.seed, format_action(action), state, hit.state)
     return state
 
 
@@ -93,11 +109,12 @@ def state_of(game) -> GameState:
     if hit is not None and hit.seed == game.seed and hit.version <= version:
         same_history = hit.version == 0 or log[hit.version - 1] == hit.last
         if same_history:
-            state = hit.state
+            state, previous = hit.state, hit.before
             for text in log[hit.version : version]:
+                previous = state
                 state, _ = apply(state, parse_action(text))
             if hit.version != version:
-                remember(game.pk, version, game.seed, log[version - 1], state)
+                remember(game.pk, version, game.seed, log[version - 1], state, previous)
             return state
     state = replay_log(setup_of(game), log[:version])
     remember(game.pk, version, game.seed, log[version - 1] if version else "", state)

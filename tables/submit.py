@@ -19,6 +19,7 @@ and where they sit); ``submit`` only checks that the action is for that seat.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import secrets
 from dataclasses import dataclass
@@ -37,8 +38,8 @@ from rules.engine import (
 )
 from rules.engine.state import GameState
 
+from . import call_window, conf, hidden_claims, records, states, timers
 from . import clock as clocks
-from . import conf, hidden_claims, records, states, timers
 from .models import Game, HandRecord, Table
 from .signals import game_finished, game_starting
 
@@ -87,6 +88,7 @@ class Accepted:
     finished: bool
     timers: timers.Timers
     shown: int = 0  # the version frames show (see tables.hidden_claims)
+    reveal: dt.datetime | None = None  # shown to nobody before (see tables.call_window)
 
 
 def parse_move(text) -> Action:
@@ -213,8 +215,16 @@ def _submit_once(
     current = timers.Timers(
         game.turn_started or now, game.deadline or now, list(game.bank_ms or [0, 0, 0, 0])
     )
+    reveal = call_window.reveal_time(before, after, action, now, current.turn_started)
     new_timers = timers.after_action(
-        current, before, after, seat, now, timed_out=timed_out, charge=not server_move
+        current,
+        before,
+        after,
+        seat,
+        now,
+        timed_out=timed_out,
+        charge=not server_move,
+        hold_until=reveal,
     )
     hand_ended = after.hand_index != before.hand_index or (after.finished and not before.finished)
     fields = {
@@ -224,6 +234,7 @@ def _submit_once(
         "turn_started": new_timers.turn_started,
         "deadline": new_timers.deadline,
         "bank_ms": new_timers.bank_ms,
+        "reveal_at": reveal,
     }
     if after.finished:
         fields["finished"] = now
@@ -243,7 +254,7 @@ def _submit_once(
             )
         if after.finished:
             Table.objects.filter(pk=game.table_id).update(status=Table.FINISHED)
-    states.remember(game.pk, stored + 1, game.seed, text, after)
+    states.remember(game.pk, stored + 1, game.seed, text, after, before)
     if after.finished:
         try:
             game.refresh_from_db()
@@ -263,6 +274,7 @@ def _submit_once(
         hidden_claims.shown_version(
             fields["log"], after.phase == "calls", hidden_claims.applies(after)
         ),
+        reveal,
     )
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from rules.engine.state import GameState
 
-from . import conf
+from . import call_window, conf
 
 
 class Timers(NamedTuple):
@@ -63,8 +63,14 @@ def after_action(
     *,
     timed_out: bool = False,
     charge: bool = True,
+    hold_until: dt.datetime | None = None,
 ) -> Timers:
-    """The timers once ``seat`` has acted at ``now`` (``charge``: spend its bank on overrun)."""
+    """The timers once ``seat`` has acted at ``now`` (``charge``: spend its bank on overrun).
+
+    ``hold_until``: what the action led to is held until then (a call window, see
+    :mod:`tables.call_window`), so the next decision starts only then. A claim that
+    is answered within a window must be answered before the window ends.
+    """
     banks = list(timers.bank_ms)
     if timed_out:
         banks[seat] = 0
@@ -75,7 +81,10 @@ def after_action(
     if same_decision(before, after):
         return Timers(timers.turn_started, timers.deadline, banks)
     hand_ended = after.hand_index != before.hand_index
-    return start(after.ruleset, now, banks, pause=result_pause() if hand_ended else 0)
+    begins = max(now, hold_until) if hold_until is not None else now
+    if call_window.claim_in_window(after):
+        return Timers(begins, begins + call_window.length(), banks)
+    return start(after.ruleset, begins, banks, pause=result_pause() if hand_ended else 0)
 
 
 def seat_deadline(timers: Timers, seat: int) -> dt.datetime:

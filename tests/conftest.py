@@ -48,6 +48,13 @@ def generous_budgets(settings):
     settings.SIGNUP_RATE_PER_HOUR = settings.IMPORT_RATE_PER_HOUR = 1_000_000
 
 
+@pytest.fixture(autouse=True)
+def no_call_window(settings):
+    """Discards go on at once (tables.call_window off): the tests that are about the
+    window set their own (tests/tables/test_call_window.py)."""
+    settings.TABLE_CALL_WINDOW = 0
+
+
 @pytest.fixture
 def site_url(transactional_db):
     """The whole ASGI site (HTTP and WebSockets) served by daphne in a child process.

@@ -11,6 +11,7 @@ importable for the few things that are not part of the game API.
 
 from .actions import Action, format_action, parse_action
 from .answers import answers_commute, is_discard_answer, logged_type, waits_for_answers
+from .discards import before_answers
 from .errors import (
     EngineError,
     IllegalAction,
@@ -41,6 +42,7 @@ __all__ = [
     "SeatView",
     "answers_commute",
     "apply",
+    "before_answers",
     "explain",
     "format_action",
     "is_discard_answer",

@@ -113,13 +113,24 @@ _ORDER = tuple(order_from(seat) for seat in range(4))
 
 
 def discard_tile(
-    s: GameState, action: Action, log: tuple[Action, ...]
+    s: GameState, action: Action, log: tuple[Action, ...], *, unanswered: bool = False
 ) -> tuple[GameState, list[Event]]:
+    """A discard and what follows it (see the module docstring).
+
+    ``unanswered``: stop before anybody answers, whether or not anybody could: the
+    tile in the pond, the calls phase with nobody asked (see :func:`before_answers`).
+    """
     seat, tile = action.seat, action.tile
     assert tile is not None  # a discard names its tile
     legal: list[tuple[Action, ...]] | None = None
     claimed = s.ruleset.win_settlement == claims.CLAIMED
-    if FAST_PATH and action.type == "discard" and not s.dora_pending and not claimed:
+    if (
+        FAST_PATH
+        and action.type == "discard"
+        and not s.dora_pending
+        and not claimed
+        and not unanswered
+    ):
         n1, n2, n3 = _ORDER[seat]
         a, r = s.analysis, s.riichi
         bit = 1 << (tile >> 2)
@@ -180,6 +191,8 @@ def discard_tile(
             ):
                 legal[other] = call_actions(s, other, seat, tile)
     claim = Claim("discard", seat, tile, _NONE4, riichi)
+    if unanswered:
+        return s.evolve(**changes, phase="calls", claim=claim, legal=NO_LEGAL), events
     if any(legal):
         s = s.evolve(**changes, phase="calls", claim=claim, legal=tuple(legal))
         return s, events
@@ -397,6 +410,24 @@ def _abort_reason(
     if r.suukaikan and len(s.kan_seats) == 4 and len(set(s.kan_seats)) > 1:
         return "suukaikan"
     return None
+
+
+def before_answers(s: GameState, action: Action) -> GameState:
+    """The table just after ``action``, a discard or a kan declaration made in ``s``,
+    before any seat answers it: the tile in the pond (or the kan declared) and the
+    calls phase with nobody asked, whether or not anybody could call or rob it.
+
+    Never part of a game: it is the picture every seat that is not asked may see
+    while the others decide, the same whatever their hands hold.
+    """
+    if action.type in (SHOUMINKAN, ANKAN):
+        robbable = action.tile if action.type == SHOUMINKAN else action.tiles[0]
+        assert robbable is not None  # an added kan names the tile it adds
+        claim = Claim(_KAN_CLAIM[action.type], action.seat, robbable, _NONE4, None, action)
+        log = (*s.hand_log, action)
+        return s.evolve(hand_log=log, phase="calls", claim=claim, legal=NO_LEGAL, drawn=s.drawn)
+    state, _ = discard_tile(s, action, (*s.hand_log, action), unanswered=True)
+    return state
 
 
 def declare_kan(s: GameState, action: Action) -> tuple[GameState, list[Event]]:

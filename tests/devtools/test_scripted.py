@@ -52,3 +52,11 @@ def test_a_move_nobody_answered_is_timed_from_its_sending(now):
     dealer.read(frame(10))
     assert dealer.stats.latencies == [pytest.approx(0.05)]
     assert dealer.stats.claim_held == 0
+
+
+def test_a_scripted_person_answers_a_claim_before_its_window_ends():
+    player = ScriptedPlayer("ws://127.0.0.1:1/ws/tables/1/", {}, think=5.0)
+    claim = frame(5) + '<span data-countdown data-base="1.0" data-bank="0">1 s</span>'
+    assert player.thinking("2:pass", claim) <= 0.5  # within half the window's countdown
+    turn = frame(6) + '<span data-countdown data-base="5.0" data-bank="20">5 s</span>'
+    assert player.thinking("2:discard:1m.0", turn) >= 2.5  # a turn: about think

@@ -166,3 +166,25 @@ def test_every_pending_seat_has_pass_among_its_options():
     state = play(state, "0:discard:5s")
     for seat in pending_seats(state):
         assert find(state, f"{seat}:pass").type == "pass"
+
+
+def test_the_table_before_answers_is_the_same_whether_or_not_anyone_could_call():
+    """What seats not asked may be shown while calls are decided (the app's call window):
+    the tile in the pond, nobody's draw yet, nobody asked, whatever the hands hold."""
+    from rules.engine import before_answers, spectator_view
+
+    pictures = []
+    for hands in ({2: "147m369p1s1234z55s"}, {2: "147m369p1s1234z56s"}):  # a pair, or not
+        state = scenario(hands, draws="5s")
+        discard = find(state, "0:discard:5s")
+        shown = before_answers(state, discard)
+        assert shown.phase == "calls" and pending_seats(shown) == ()
+        assert shown.discards[0][-1].tile == discard.tile and shown.drawn is None
+        assert shown.wall_remaining == state.wall_remaining  # nobody drew
+        after, _ = apply(state, discard)
+        assert after.phase == ("calls" if "55s" in hands[2] else "turn")
+        view = spectator_view(shown)
+        # which copy of 5s the dealer held differs with the other hands; its kind does not
+        kinds = [[d.tile >> 2 for d in pond] for pond in view.discards]
+        pictures.append((view._replace(discards=(), last_discard=None, claim_tile=None), kinds))
+    assert pictures[0] == pictures[1]

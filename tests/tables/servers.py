@@ -25,6 +25,9 @@ QUICK = {
     "TABLE_BOT_DELAY": 0.05,
     "TABLE_AUTO_DELAY": 0.05,
     "TABLE_RESULT_PAUSE": 0.2,
+    # No call window: scripted players answer at network speed, and a window this short
+    # would pass for them first (tests/tables/test_call_window.py is about the window).
+    "TABLE_CALL_WINDOW": 0,
     "TABLE_LEASE_SECONDS": 2,
     "TABLE_AWAY_GRACE": 60,
 }

@@ -1,0 +1,173 @@
+"""The call window (tables.call_window): every discard that a person could call waits
+the same short time, whether or not anybody can, and nobody sees what follows early."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from tables.models import Game
+from tables.runner import Driver
+
+from .conftest import make_table, start
+from .sockets import actions_of, next_frame, open_socket, send_move, version_of
+from .test_hidden_claims import (
+    WEST_CAN_PON,
+    WEST_CANNOT,
+    comparable,
+    people_at,
+    quiet,
+    table_with_first_wall,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+db = database_sync_to_async
+WINDOW = 1.0
+
+
+@pytest.fixture(autouse=True)
+def window(settings):
+    settings.TABLE_CALL_WINDOW = WINDOW
+
+
+def stored(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+async def first_discard(east_only, people, west: str):
+    """A table of four people whose dealer is about to throw 9p; their sockets."""
+    table, game = await db(table_with_first_wall)(east_only, people, west)
+    sockets = [await open_socket(table.pk, person) for person in people]
+    watcher = await open_socket(table.pk, None)
+    offered = []  # every move offered to the dealer (a frame sends what changed)
+    for socket in [*sockets, watcher]:
+        while not await socket.receive_nothing(timeout=0.05):
+            frame = await next_frame(socket)
+            offered += actions_of(frame) if socket is sockets[0] else []
+    discard = next(a for a in offered if ":discard:9p" in a)
+    return table, game, sockets, watcher, discard
+
+
+async def test_a_discard_somebody_could_call_takes_as_long_as_one_nobody_could(
+    east_only, alice, bob, clock
+):
+    """The frames of the spectator and of the seats the claim does not concern, and the
+    moments they arrive, are the same whether or not another seat could call (west
+    thinks for 0.3 s and passes): the discard at once, what follows after the window."""
+    people = await people_at(alice, bob)
+    seen = {}
+    for west in (WEST_CAN_PON, WEST_CANNOT):
+        table, game, sockets, watcher, discard = await first_discard(east_only, people, west)
+        driver = Driver(owner=f"window-{west}", clock=clock)
+        watching = {"spectator": watcher, "south": sockets[1], "north": sockets[3]}
+        began = clock.now()
+        timeline = {name: [] for name in watching}
+
+        async def collect(watching=watching, began=began, timeline=timeline, table=table):
+            for name, socket in watching.items():
+                while not await socket.receive_nothing(timeout=0.05):
+                    at = (clock.now() - began).total_seconds()
+                    timeline[name].append((at, comparable(await next_frame(socket), table)))
+
+        await send_move(sockets[0], discard, 0)
+        await driver.tick()
+        await collect()
+        clock.advance(0.3)
+        if west == WEST_CAN_PON:
+            assert any(a.startswith("2:pon:") for a in actions_of(await next_frame(sockets[2])))
+            await send_move(sockets[2], "2:pass", 0)
+            while (await db(stored)(game)).version < 2:
+                await sockets[2].receive_nothing(timeout=0.01)
+        await driver.tick()
+        await collect()
+        clock.advance(WINDOW - 0.3 - 0.01)  # just inside the window
+        await driver.tick()
+        await collect()
+        clock.advance(0.01)  # the window ends
+        await driver.tick()
+        await collect()
+        seen[west] = timeline
+        for socket in [*sockets, watcher]:
+            await socket.disconnect()
+    called, uncalled = seen[WEST_CAN_PON], seen[WEST_CANNOT]
+    for name in ("spectator", "south", "north"):
+        assert [at for at, _ in called[name]] == [0.0, WINDOW], name
+        assert called[name] == uncalled[name], f"the {name}'s frames or their moments differ"
+    (_, shown_at_once), (_, after_window) = called["spectator"]
+    assert version_of(shown_at_once) == 0 and version_of(after_window) == 1
+    assert "Waiting for calls" not in shown_at_once + after_window
+    assert 'data-version="0"' in shown_at_once and "9" in shown_at_once
+
+
+async def test_an_asked_person_who_does_not_answer_passes_when_the_window_ends(
+    east_only, alice, bob, clock
+):
+    people = await people_at(alice, bob)
+    _, game, sockets, watcher, discard = await first_discard(east_only, people, WEST_CAN_PON)
+    driver = Driver(owner="window", clock=clock)
+    await send_move(sockets[0], discard, 0)
+    await driver.tick()
+    offered = await next_frame(sockets[2])
+    assert "2:pass" in actions_of(offered) and 'data-countdown data-base="1.0"' in offered
+    clock.advance(WINDOW - 0.01)
+    await driver.tick()
+    assert (await db(stored)(game)).log == [discard]  # west still decides
+    clock.advance(0.01)
+    await driver.tick()
+    await driver.tick()
+    assert (await db(stored)(game)).log == [discard, "2:pass"]
+    assert version_of(await quiet(watcher)) == 1  # and the table goes on at once
+    for socket in [*sockets, watcher]:
+        await socket.disconnect()
+
+
+async def test_nothing_that_follows_a_discard_moves_before_its_window_ends(east_only, alice, clock):
+    """Alice is the person who could be asked; the bots' discards wait for the window,
+    and the next bot's clock starts only when it ends."""
+    table = await db(make_table)(east_only, people=[alice], bots=["tsumogiri"] * 3)
+    game = await db(start)(table, clock=clock)
+    driver = Driver(owner="window", clock=clock)
+    socket = await open_socket(table.pk, alice)
+    frame = await quiet(socket)
+    await send_move(socket, actions_of(frame)[-1], 0)  # alice's own discard: nobody to ask
+    while (await db(stored)(game)).version < 1:
+        await socket.receive_nothing(timeout=0.01)
+    assert (await db(stored)(game)).reveal_at is None  # only bots could have called it
+    clock.advance(1.0)  # the bot's thinking time (TABLE_BOT_DELAY)
+    await driver.tick()
+    after_bot = await db(stored)(game)
+    assert after_bot.version == 2 and after_bot.reveal_at is not None  # alice could call
+    assert version_of(await quiet(socket)) == 1  # the bot's discard, nothing after it yet
+    clock.advance(WINDOW - 0.01)
+    await driver.tick()
+    assert await socket.receive_nothing(timeout=0.05)  # still inside the window
+    clock.advance(0.01)
+    await driver.tick()
+    assert version_of(await quiet(socket)) == 2  # the window ended: the next draw
+    clock.advance(1.0 - 0.01)  # without the window the next bot would have moved by now
+    await driver.tick()
+    assert (await db(stored)(game)).version == 2  # its thinking began with the draw shown
+    clock.advance(0.01)
+    await driver.tick()
+    assert (await db(stored)(game)).version == 3
+    await socket.disconnect()
+
+
+async def test_a_socket_opened_during_a_window_shows_the_discard_and_then_what_followed(
+    east_only, alice, bob, clock
+):
+    people = await people_at(alice, bob)
+    table, _, sockets, watcher, discard = await first_discard(east_only, people, WEST_CANNOT)
+    driver = Driver(owner="window", clock=clock)
+    await send_move(sockets[0], discard, 0)
+    await quiet(sockets[0])
+    await sockets[0].disconnect()  # the dealer reloads the page within the window
+    clock.advance(0.5)
+    again = await open_socket(table.pk, alice)
+    during = await quiet(again)
+    assert version_of(during) == 0 and actions_of(during) == []  # the discard, no draw yet
+    clock.advance(WINDOW - 0.5)
+    await driver.tick()
+    await driver.tick()
+    assert version_of(await quiet(again)) == 1
+    for socket in [again, *sockets[1:], watcher]:
+        await socket.disconnect()
