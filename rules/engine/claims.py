@@ -223,6 +223,14 @@ def call_wins(s: GameState, seat: int, tile: int, acts: list[Action]) -> list[Ac
     return acts
 
 
+def robbing_wins(s: GameState, seat: int, acts: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A human seat's win on a kan it could rob at a claimed table: with the 1-han check
+    off it is called with Win anyway, never with the ordinary (checked) win."""
+    if seat in s.setup.robots or s.ruleset.one_han_check:
+        return acts
+    return tuple(Action(a.seat, WIN_ANYWAY, a.tile) if a.type == RON else a for a in acts)
+
+
 def dead_turn(s: GameState, seat: int) -> tuple[Action, ...]:
     """A dead hand discards what it drew, nothing else."""
     from .actions import DISCARD

@@ -328,4 +328,6 @@ def robbing_actions(
         return ()
     if not can_win(s, seat, tile, False, kan_seat, chankan=True):
         return ()
+    if s.ruleset.win_settlement == claims.CLAIMED:
+        return claims.robbing_wins(s, seat, (_RON[seat][tile], _PASS[seat]))
     return (_RON[seat][tile], _PASS[seat])

@@ -72,6 +72,32 @@ def test_win_claim_without_the_one_han_check_only_win_anyway_is_offered():
     assert "ron" not in kinds(state, 1) and "win_anyway" in kinds(state, 1)
 
 
+def _claimed_added_kan_after_riichi(ruleset):
+    """Seat 0 declares riichi on 34s (waits 2s/5s); seat 1 adds the last 5s to its pon."""
+    hands = {0: "234m345p678p22s34s", 1: "147m369p1s1234z55s"}
+    state = scenario(hands, draws="9m 8m 0s 8m 8m 9p 5s", ruleset=ruleset)
+    state = tsumogiri(state, 2)
+    state = play(state, "2:discard:0s", "0:pass", "3:pass", "1:pon:0s:55s", "1:discard:1z")
+    state = tsumogiri(pass_all(state), 2)
+    state = pass_all(play(state, "0:riichi:9p"))
+    return play(state, "1:shouminkan:5s")
+
+
+def test_win_claim_without_the_one_han_check_a_kan_is_robbed_with_win_anyway():
+    state = _claimed_added_kan_after_riichi(CLAIMED.replace(one_han_check=False))
+    assert [a.type for a in state.legal[0]] == ["win_anyway", "pass"]  # no checked Ron
+    state = play(state, "0:win_anyway")
+    wc = state.win_claim
+    assert state.phase == "claim" and wc.chankan and wc.anyway and wc.reading.valid
+    assert ("Chankan", 1) in wc.reading.yaku
+    state = step(state, "0:claim:mangan", "1:ok", "2:ok", "3:ok", "0:accept")
+    # a dealer mangan by ron, 12,000 from the kan's owner, and the winner's riichi stick back
+    assert state.last_result.kind == "ron" and state.last_result.deltas == (13000, -12000, 0, 0)
+    assert_replays(state)
+    checked = _claimed_added_kan_after_riichi(CLAIMED)  # with the check: the ordinary Ron
+    assert [a.type for a in checked.legal[0]] == ["ron", "pass"]
+
+
 def test_win_claim_win_anyway_on_own_draw_for_any_hand():
     state = ron_on_5s()
     assert "win_anyway" in kinds(state, 0)  # a quiet hand, far from tenpai
