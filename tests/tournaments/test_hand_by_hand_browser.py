@@ -2,7 +2,8 @@
 while a second browser watches the event's standings update over the live channel.
 
 Screenshots of the entry steps, the running scores and the projector go to
-``bench-output/club-night/`` (gitignored) and /tmp/shots/.
+``bench-output/club-night/`` (gitignored), /tmp/shots/ and, when set, the folder named
+by ``CLUB_NIGHT_SHOTS``.
 """
 
 from __future__ import annotations
@@ -79,7 +80,13 @@ HANDS = [
         DeclaredHand("ron", (W(0, 6, 0),), 2),
     ),
     (
-        {"outcome": "ron", "winners": [1], "discarder": 2, "han": {1: "2"}, "fu": {1: "30"}},
+        # by the tiles: tanyao and pinfu, ron on the 8 of bamboo (2 han 30 fu)
+        {
+            "outcome": "ron",
+            "winners": [1],
+            "discarder": 2,
+            "tiles": {1: ("234m567p345s678s22p", "8s", "9m")},
+        },
         DeclaredHand("ron", (W(1, 2, 30),), 2),
     ),
 ]
@@ -124,6 +131,10 @@ def shoot(page, name):
     page.screenshot(path=str(path), full_page=True)
     Path("/tmp/shots").mkdir(exist_ok=True)
     shutil.copy(path, Path("/tmp/shots") / f"club-night-{name}.png")
+    if os.environ.get("CLUB_NIGHT_SHOTS"):
+        extra = Path(os.environ["CLUB_NIGHT_SHOTS"])
+        extra.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, extra / f"{name}.png")
 
 
 def settle(page):
@@ -166,6 +177,12 @@ def enter(page, spec):
     for seat, fu in spec.get("fu", {}).items():
         page.select_option(f"#fu_{seat}", fu)
         settle(page)
+    for seat, (tiles, win_tile, indicator) in spec.get("tiles", {}).items():
+        page.locator(f"#value-{seat} .tile-entry summary").tap()
+        for name, value in (("tiles", tiles), ("win_tile", win_tile), ("indicators", indicator)):
+            page.fill(f"#{name}_{seat}", value)
+            page.locator(f"#{name}_{seat}").dispatch_event("change")
+            settle(page)
 
 
 def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_standings(
@@ -223,6 +240,10 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
             ).inner_text()
             if i in (0, 1, 5):
                 shoot(phone, f"3-hand-{i + 1}-preview")
+            if "tiles" in spec:
+                assert "2 han 30 fu" in phone.locator("#calc-1").inner_text()
+                assert phone.locator("#han_1").input_value() == "2"
+                shoot(phone, f"3-hand-{i + 1}-by-tiles")
             phone.locator("#save-hand").tap()
             phone.wait_for_function(f"document.querySelectorAll('#hands li').length === {i + 1}")
             if i == 5:
@@ -243,6 +264,11 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
                 assert "running" in projector.locator("#round-timer").inner_text()
                 shoot(projector, "5b-projector-during-the-round")
                 projector.close()
+                small = phone_ctx.new_page()
+                small.goto(f"{site_url}/tournaments/{event.pk}/projector/")
+                assert "Round 1 seating" in small.locator(".projector-seating").inner_text()
+                shoot(small, "5c-projector-during-the-round-phone")
+                small.close()
         assert ScoredHand.objects.filter(table=table).count() == len(HANDS)
         shown = phone.locator("#final-table .final-points").all_inner_texts()
         assert shown == [format_final(s.final) for s in expected.final]
