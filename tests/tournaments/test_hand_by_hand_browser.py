@@ -243,6 +243,7 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
             if "tiles" in spec:
                 assert "2 han 30 fu" in phone.locator("#calc-1").inner_text()
                 assert phone.locator("#han_1").input_value() == "2"
+                assert phone.evaluate("document.documentElement.scrollWidth") <= 390
                 shoot(phone, f"3-hand-{i + 1}-by-tiles")
             phone.locator("#save-hand").tap()
             phone.wait_for_function(f"document.querySelectorAll('#hands li').length === {i + 1}")
@@ -267,6 +268,7 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
                 small = phone_ctx.new_page()
                 small.goto(f"{site_url}/tournaments/{event.pk}/projector/")
                 assert "Round 1 seating" in small.locator(".projector-seating").inner_text()
+                assert small.evaluate("document.documentElement.scrollWidth") <= 390
                 shoot(small, "5c-projector-during-the-round-phone")
                 small.close()
         assert ScoredHand.objects.filter(table=table).count() == len(HANDS)
@@ -288,5 +290,8 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
         shoot(watcher, "7-standings-confirmed")
         watcher.goto(f"{site_url}/tournaments/{event.pk}/projector/")
         shoot(watcher, "8-projector")
+        phone.goto(f"{site_url}/tournaments/tables/new/")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        shoot(phone, "9-open-a-casual-table")
         assert not errors
         browser.close()
