@@ -111,8 +111,21 @@ def test_win_claim_four_browsers_chombo_dead_hand_and_a_hand_entered_claim(
                 with contextlib.suppress(Exception):
                     button.click(timeout=500)
 
+        def up_to_date(page):
+            """Wait until the page shows the game's latest step (a claimed table shows every
+            step with its stored version), so no frame swaps the element under the click:
+            a click on an element swapped out a moment later is lost."""
+            version = Game.objects.get(pk=game.pk).version
+            with contextlib.suppress(Exception):
+                page.wait_for_function(
+                    "v => Number(document.querySelector('#table-center')?.dataset.version) >= v",
+                    arg=version,
+                    timeout=10000,
+                )
+
         def click(page, selector):
             close_modals(page)
+            up_to_date(page)
             try:
                 page.locator(selector).first.click(timeout=10000)
             except Exception:
