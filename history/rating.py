@@ -56,6 +56,12 @@ class Point:
     rating: float
     in_person: bool = False
 
+    @property
+    def label(self) -> str:
+        """How a chart names the game: "game 12, 2026-03-01" or "in person: table 4, ..."."""
+        kind = "in person:" if self.in_person else "game"
+        return f"{kind} {self.game_id}, {self.when:%Y-%m-%d}"
+
 
 @dataclass
 class Ratings:

@@ -147,6 +147,7 @@ def ranking(request):
                     "player": p,
                     "name": p.name,
                     "rating": ratings.of(p.pk),
+                    "rated": ratings.games.get(p.pk, 0),  # online and in-person games
                     "games": s.games,
                     "average_place": s.average_place,
                     "place_text": decimal(s.average_place),
@@ -159,7 +160,7 @@ def ranking(request):
     people = Player.objects.filter(is_bot=False)
     if not imported:
         people = people.filter(is_placeholder=False)
-    humans = [r for r in rows(people) if r["games"] >= minimum]
+    humans = [r for r in rows(people) if r["rated"] >= minimum]
     field, descending = SORTS[sort]
 
     def key(row):
@@ -204,11 +205,7 @@ def profile(request, username):
     rating_chart = charts.line_chart(
         [rating.START] + [round(p.rating, 1) for p in history],
         title=f"{player.name}'s rating after each game",
-        labels=["start"]
-        + [
-            f"{'in person:' if p.in_person else 'game'} {p.game_id}, {p.when:%Y-%m-%d}"
-            for p in history
-        ],
+        labels=["start"] + [p.label for p in history],
         baseline=rating.START,
     )
     places_chart = charts.bar_chart(

@@ -97,3 +97,10 @@ def test_hand_by_hand_the_profile_shows_in_person_statistics_apart_from_online(c
     assert f"riichi in 1 of {len(GAME)} hands" in section
     assert f"{stats.average_place:.2f}" in section
     assert 'class="rating-now"' in page
+
+
+def test_hand_by_hand_a_member_with_only_in_person_games_is_in_the_club_ranking(client, confirmed):
+    south = confirmed.seat_list()[1].player
+    page = client.get(reverse("history:ranking")).content.decode()
+    assert south.name in page
+    assert f"{rating.club_ratings().of(south.pk):.0f}" in page
