@@ -492,6 +492,8 @@ ROWS = [
     Row("finished_tenhou6", "history:export_tenhou", lambda w: [w.finished.pk], EVERYONE),
     Row("finished_json", "history:export_json", lambda w: [w.finished.pk], EVERYONE),
     Row("finished_replay", "history:replay", lambda w: [w.finished.pk, 0], EVERYONE),
+    Row("running_review", "history:review", lambda w: [w.game.pk, 0], dict.fromkeys(ROLES, 403)),
+    Row("finished_review", "history:review", lambda w: [w.finished.pk, 0], EVERYONE),
     # --- tournaments: reading is open, changing is for the event's organizers
     Row("t_index", "tournaments:index", lambda w: [], EVERYONE),
     Row(
