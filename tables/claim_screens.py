@@ -137,6 +137,9 @@ def panel_context(
     buttons = {a.type if a.type != "chombo" else f"chombo_{a.tiles[0]}": a for a in legal}
     return {
         "phase": phase,
+        # names this claim: the answer controls keep a reason being chosen when another
+        # seat's answer redraws the panel (hx-preserve; a late answer still counts)
+        "key": f"{hand}-{wc.seat}-{wc.tile}-{len(wc.earlier)}",
         "record": not legal and phase == "decided",
         "claimant": names[wc.seat]["name"],
         "mine": me == wc.seat,

@@ -183,17 +183,15 @@ def _submit_once(
     if game.finished:
         raise GameOver("the game is over", game.version)
     stored = game.version
-    if shown:
-        before = states.state_of(game)
-        now_shown = hidden_claims.shown_version(
-            game.log[:stored], before.phase == "calls", hidden_claims.applies(before)
-        )
+    before = states.state_of(game) if shown else None
+    if before is not None and hidden_claims.applies(before):
+        now_shown = hidden_claims.shown_version(game.log[:stored], before.phase == "calls")
         # A seat kept out of an open claim acts on the picture from before it: as
         # after any move of another seat, that picture is out of date (the same
         # answer as anywhere else, so it tells nothing about the claim).
         if version != now_shown or hidden_claims.hides_claim(before, seat):
             raise StaleVersion("the table has moved on: showing the current table", now_shown)
-    else:
+    else:  # the stored version (a table whose wins are claimed shows it to players too)
         if version > stored or (
             version < stored and not answered_since(game.log[:stored], version, seat)
         ):
@@ -202,7 +200,8 @@ def _submit_once(
                 "showing the current table",
                 stored,
             )
-        before = states.state_of(game)
+        if before is None:
+            before = states.state_of(game)
         if version < stored and not waits_for_answers(before):
             raise StaleVersion("the table has moved on: showing the current table", stored)
     try:

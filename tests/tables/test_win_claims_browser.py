@@ -169,10 +169,16 @@ def test_win_claim_four_browsers_chombo_dead_hand_and_a_hand_entered_claim(
         pages[0].wait_for_selector("#claim-panel .claim-answer")
         assert "Claimed: mangan" in pages[0].inner_text("#claim-panel")
         shoot(pages[0], tmp_path, "claim")
+        # Alice picks her reason; Carol's NG redraws the panel meanwhile, and the reason
+        # Alice picked stays (her answer, a step late, still counts)
         pages[0].select_option("#claim-panel .answer-ng select[name=reason]", "noten")
-        click(pages[0], "#claim-panel .answer-ng button")
         click(pages[2], "#claim-panel .answer-ng button")
         wait_until(lambda: state().win_claim.answers[2] is not None, "Carol's NG")
+        pages[0].wait_for_selector('#claim-panel .claim-answers li[data-seat="2"] .answer.ng')
+        assert pages[0].input_value("#claim-panel .answer-ng select[name=reason]") == "noten"
+        click(pages[0], "#claim-panel .answer-ng button")
+        wait_until(lambda: state().win_claim.answers[0] is not None, "Alice's NG")
+        assert str(state().win_claim.answers[0]) == "0:ng:noten"
         pages[3].wait_for_selector("#claim-panel .claim-answers >> text=NG")
         shoot(pages[3], tmp_path, "answers")
         click(pages[3], "#claim-panel .answer-ng button")

@@ -184,6 +184,29 @@ def test_win_claim_timers_count_silence_as_ok_and_the_absent_answer_by_judgment(
     assert str(judged) == "3:ng:noten"  # the engine's judgment: seat 2's hand is not complete
 
 
+def test_win_claim_answers_decided_on_the_same_frame_both_count(claimed, four, clock):
+    """Two people answer the claim they both saw at version 5: the second answer, a step
+    late, still counts (answers to one claim commute); once every answer is in, an
+    answer on that old frame is refused as out of date and changes nothing."""
+    from tables.submit import StaleVersion, submit
+
+    _table, game = _claim_state(claimed, four, clock)
+    state = states.state_of(Game.objects.get(pk=game.pk))
+    submit(game.pk, 0, Action(0, "discard", state.drawn), 0, clock=clock, shown=True)
+    for version, line in enumerate(["2:pass", "3:pass", "1:ron:" + _fmt(state.drawn)], start=1):
+        submit(game.pk, int(line[0]), parse_action(line), version, clock=clock, shown=True)
+    submit(game.pk, 1, parse_action("1:claim:1han40fu"), 4, clock=clock, shown=True)
+    submit(game.pk, 0, parse_action("0:ok"), 5, clock=clock, shown=True)
+    late = submit(game.pk, 2, parse_action("2:ng:wrong_value"), 5, clock=clock, shown=True)
+    assert late.version == 7 and late.state.win_claim.answers[2] == parse_action("2:ng:wrong_value")
+    submit(game.pk, 3, parse_action("3:ok"), 7, clock=clock, shown=True)
+    row = Game.objects.get(pk=game.pk)
+    assert states.state_of(row).phase == "review"
+    with pytest.raises(StaleVersion):
+        submit(game.pk, 3, parse_action("3:ng"), 5, clock=clock, shown=True)
+    assert Game.objects.get(pk=game.pk).log == row.log
+
+
 def _fmt(tile):
     from rules.engine.actions import format_tile
 
