@@ -55,6 +55,18 @@ def no_call_window(settings):
     settings.TABLE_CALL_WINDOW = 0
 
 
+@pytest.fixture(autouse=True)
+def reviews_inline():
+    """A review page that starts a review computes it at once, in the request, instead
+    of in a background thread that could outlive the test and its database: the tests
+    about the runner install their own (tests/history/test_review_pages.py)."""
+    from history import reviews
+
+    reviews.use_runner(lambda job: job())
+    yield
+    reviews.use_runner(None)
+
+
 @pytest.fixture
 def site_url(transactional_db):
     """The whole ASGI site (HTTP and WebSockets) served by daphne in a child process.
