@@ -131,6 +131,11 @@ def on_update(
         return None, None
     outcome = (state, shown, timers)
     if reveal is not None and now.timestamp() < reveal:
+        if before is not None and before.phase == "calls" and _kind_and_seat(action)[1] == seat:
+            # this seat's answer settled the claim: its buttons go at once, as with any
+            # answer, and what follows comes with the window's end
+            answered = before.evolve(legal=hidden_claims.NOBODY_ACTS)
+            return (answered, shown - 1, None), outcome
         return now_picture, outcome
     return outcome, None
 

@@ -8,7 +8,7 @@ from tables.models import Game
 from tables.runner import Driver
 
 from .conftest import make_table, start
-from .sockets import actions_of, next_frame, open_socket, send_move, version_of
+from .sockets import actions_of, frame_at, next_frame, open_socket, send_move, version_of
 from .test_hidden_claims import (
     WEST_CAN_PON,
     WEST_CANNOT,
@@ -38,12 +38,10 @@ async def first_discard(east_only, people, west: str):
     table, game = await db(table_with_first_wall)(east_only, people, west)
     sockets = [await open_socket(table.pk, person) for person in people]
     watcher = await open_socket(table.pk, None)
-    offered = []  # every move offered to the dealer (a frame sends what changed)
-    for socket in [*sockets, watcher]:
-        while not await socket.receive_nothing(timeout=0.05):
-            frame = await next_frame(socket)
-            offered += actions_of(frame) if socket is sockets[0] else []
+    offered = actions_of(await next_frame(sockets[0]))  # the dealer's whole view on connect
     discard = next(a for a in offered if ":discard:9p" in a)
+    for socket in [*sockets, watcher]:  # the others' views, and the news of who is here
+        await quiet(socket)
     return table, game, sockets, watcher, discard
 
 
@@ -62,29 +60,32 @@ async def test_a_discard_somebody_could_call_takes_as_long_as_one_nobody_could(
         began = clock.now()
         timeline = {name: [] for name in watching}
 
-        async def collect(watching=watching, began=began, timeline=timeline, table=table):
+        async def collect(expect, watching=watching, began=began, timeline=timeline, table=table):
+            """Read the frames due now (waiting for each), then make sure no other came."""
+            at = (clock.now() - began).total_seconds()
             for name, socket in watching.items():
-                while not await socket.receive_nothing(timeout=0.05):
-                    at = (clock.now() - began).total_seconds()
+                for _ in range(expect):
                     timeline[name].append((at, comparable(await next_frame(socket), table)))
+                assert await socket.receive_nothing(timeout=0.05), f"{name}: a frame at {at} s"
 
         await send_move(sockets[0], discard, 0)
         await driver.tick()
-        await collect()
+        await collect(1)
         clock.advance(0.3)
         if west == WEST_CAN_PON:
             assert any(a.startswith("2:pon:") for a in actions_of(await next_frame(sockets[2])))
             await send_move(sockets[2], "2:pass", 0)
-            while (await db(stored)(game)).version < 2:
-                await sockets[2].receive_nothing(timeout=0.01)
+            answered = await next_frame(sockets[2])  # west's buttons go at once
+            assert version_of(answered) == 0 and actions_of(answered) == []
+            assert (await db(stored)(game)).version == 2
         await driver.tick()
-        await collect()
+        await collect(0)
         clock.advance(WINDOW - 0.3 - 0.01)  # just inside the window
         await driver.tick()
-        await collect()
+        await collect(0)
         clock.advance(0.01)  # the window ends
         await driver.tick()
-        await collect()
+        await collect(1)
         seen[west] = timeline
         for socket in [*sockets, watcher]:
             await socket.disconnect()
@@ -115,7 +116,7 @@ async def test_an_asked_person_who_does_not_answer_passes_when_the_window_ends(
     await driver.tick()
     await driver.tick()
     assert (await db(stored)(game)).log == [discard, "2:pass"]
-    assert version_of(await quiet(watcher)) == 1  # and the table goes on at once
+    assert version_of(await frame_at(watcher, 1)) == 1  # and the table goes on at once
     for socket in [*sockets, watcher]:
         await socket.disconnect()
 
@@ -127,22 +128,22 @@ async def test_nothing_that_follows_a_discard_moves_before_its_window_ends(east_
     game = await db(start)(table, clock=clock)
     driver = Driver(owner="window", clock=clock)
     socket = await open_socket(table.pk, alice)
-    frame = await quiet(socket)
+    frame = await next_frame(socket)  # the whole view on connect
     await send_move(socket, actions_of(frame)[-1], 0)  # alice's own discard: nobody to ask
-    while (await db(stored)(game)).version < 1:
-        await socket.receive_nothing(timeout=0.01)
+    await frame_at(socket, 1)  # shown at once
     assert (await db(stored)(game)).reveal_at is None  # only bots could have called it
     clock.advance(1.0)  # the bot's thinking time (TABLE_BOT_DELAY)
     await driver.tick()
     after_bot = await db(stored)(game)
     assert after_bot.version == 2 and after_bot.reveal_at is not None  # alice could call
-    assert version_of(await quiet(socket)) == 1  # the bot's discard, nothing after it yet
+    waiting = await next_frame(socket)  # the bot's discard, nothing after it yet
+    assert version_of(waiting) == 1 and "<strong>Your move</strong>" not in waiting
     clock.advance(WINDOW - 0.01)
     await driver.tick()
     assert await socket.receive_nothing(timeout=0.05)  # still inside the window
     clock.advance(0.01)
     await driver.tick()
-    assert version_of(await quiet(socket)) == 2  # the window ended: the next draw
+    assert version_of(await next_frame(socket)) == 2  # the window ended: the next draw
     clock.advance(1.0 - 0.01)  # without the window the next bot would have moved by now
     await driver.tick()
     assert (await db(stored)(game)).version == 2  # its thinking began with the draw shown
@@ -159,15 +160,15 @@ async def test_a_socket_opened_during_a_window_shows_the_discard_and_then_what_f
     table, _, sockets, watcher, discard = await first_discard(east_only, people, WEST_CANNOT)
     driver = Driver(owner="window", clock=clock)
     await send_move(sockets[0], discard, 0)
-    await quiet(sockets[0])
+    await next_frame(sockets[0])  # the tile goes down
     await sockets[0].disconnect()  # the dealer reloads the page within the window
     clock.advance(0.5)
     again = await open_socket(table.pk, alice)
-    during = await quiet(again)
+    during = await next_frame(again)
     assert version_of(during) == 0 and actions_of(during) == []  # the discard, no draw yet
     clock.advance(WINDOW - 0.5)
     await driver.tick()
     await driver.tick()
-    assert version_of(await quiet(again)) == 1
+    assert version_of(await frame_at(again, 1)) == 1
     for socket in [again, *sockets[1:], watcher]:
         await socket.disconnect()
