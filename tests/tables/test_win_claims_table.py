@@ -4,6 +4,7 @@ wire (rules.engine.claims, tables.claim_screens, tables.autoplay)."""
 import datetime as dt
 import html
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -457,3 +458,20 @@ def test_win_claim_final_standings_show_the_chombo_count_beside_the_penalty():
     )
     bob = next(r for r in rows if r["name"] == "Bob")
     assert bob["penalty"] == "-40.0 (2 chombos)"
+
+
+def test_win_claim_form_is_prefilled_with_the_engines_value_only_when_the_app_evaluates():
+    from tests.engine.test_win_claims import CLAIMED, ron_on_5s, step
+
+    names = [{"name": n} for n in ("Alice", "Bob", "Carol", "Dave")]
+    # off: nothing chosen but the form's usual 30 fu (the han list starts at 1)
+    for evaluate, expected in ((True, {"han": "1", "fu": "40"}), (False, {"fu": "30"})):
+        ruleset = CLAIMED.replace(evaluate_by_app=evaluate)
+        state = step(ron_on_5s(ruleset), "0:discard:5s", "2:pass", "3:pass", "1:win_anyway")
+        panel = claim_screens.render(seat_view(state, 1), 0, 4, names)
+        selected = dict(
+            re.findall(r'<select name="(han|fu)">.*?<option value="(\d+)" selected', panel)
+        )
+        assert selected == expected, evaluate
+        if not evaluate:  # 1 han 30 fu is only the form's starting point, not the app's value
+            assert "1 han 40 fu" not in panel
