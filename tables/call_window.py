@@ -72,7 +72,9 @@ def reveal_time(
     began with the claim (``claim_started``) ends. A claim still open holds nothing:
     its seats see it at once, the others see ``before_answers``.
     """
-    if after.phase == "calls" and not after.finished:
+    if after.finished or after.phase == "calls":
+        # the game's end is shown at once (no driver is left to end a window), and
+        # an open claim holds nothing
         return None
     if opens(before, action):
         return now + length()

@@ -172,3 +172,20 @@ async def test_a_socket_opened_during_a_window_shows_the_discard_and_then_what_f
     assert version_of(await frame_at(again, 1)) == 1
     for socket in [again, *sockets[1:], watcher]:
         await socket.disconnect()
+
+
+def test_the_step_that_ends_the_game_is_shown_at_once():
+    """No driver drives a finished game, so nobody would end a window after it."""
+    import datetime as dt
+
+    from rules.engine.testing import find, scenario
+    from tables import call_window
+
+    state = scenario({2: "147m369p1s1234z56s"}, draws="5s")  # four people, nobody to ask
+    discard = find(state, "0:discard:5s")
+    now = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+    after = state.evolve(phase="turn", turn=1)
+    window = dt.timedelta(seconds=WINDOW)
+    assert call_window.reveal_time(state, after, discard, now, now) == now + window
+    ended = after.evolve(finished=True)
+    assert call_window.reveal_time(state, ended, discard, now, now) is None
