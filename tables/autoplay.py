@@ -19,7 +19,9 @@ answers before it ends, or the seat passes then (``window``).
 
 At a table whose wins are claimed (:mod:`rules.engine.claims`) a person's only
 choice on a discard is often *Win anyway* or pass: that choice stays open for
-``TABLE_CLAIM_WINDOW`` seconds (``window``), then the seat passes. A dead hand's
+``TABLE_CLAIM_WINDOW`` seconds (``window``), then the seat passes; likewise a
+person in riichi who throws the drawn tile automatically keeps Win anyway open on
+each draw for that long, then the tile goes. A dead hand's
 drawn tile is thrown at once (``auto``). In the claim, answers, review and confirm
 phases bots and absent persons play the engine's judgment (which confirms a review),
 and a person out of time answers or confirms OK (any other step: the engine's
@@ -161,7 +163,7 @@ def pending_moves(
             due = timers.turn_started + (dt.timedelta(0) if claim else auto_delay)
             moves.append(Move(seat, due, "auto"))
             continue
-        if claim_window_only(view):
+        if claim_window_only(view) or riichi_window_only(view, policy):
             window = _seconds("TABLE_CLAIM_WINDOW")
             moves.append(Move(seat, timers.turn_started + window, "window"))
             continue
@@ -187,6 +189,17 @@ def claim_window_only(view) -> bool:
     return view.phase == "calls" and {a.type for a in view.legal} <= {WIN_ANYWAY, "pass"}
 
 
+def riichi_window_only(view, policy: SeatPolicy) -> bool:
+    """In riichi, throwing the drawn tile automatically, with Win anyway the only other
+    choice (a table whose wins are claimed): the tile goes once the window ends."""
+    return (
+        view.phase == "turn"
+        and bool(view.riichi[view.seat])
+        and policy.auto_riichi_discard
+        and {a.type for a in view.legal} == {"discard", WIN_ANYWAY}
+    )
+
+
 def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version: int) -> Action:
     if state.phase in CLAIM_PHASES:
         if move.reason == "timeout" and state.phase in ("answers", "confirm"):
@@ -194,6 +207,8 @@ def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version:
         return claims.judged_action(state, move.seat)
     view = seat_view(state, move.seat)
     if move.reason == "window":
+        if view.phase == "turn":  # in riichi: the drawn tile (see riichi_window_only)
+            return next(a for a in view.legal if a.type == "discard")
         return Action(move.seat, "pass")
     if move.reason == "bot":
         return bots.choose(policy.bot_level, view, bot_rng(seed, version, move.seat))

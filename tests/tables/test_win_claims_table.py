@@ -475,3 +475,31 @@ def test_win_claim_form_is_prefilled_with_the_engines_value_only_when_the_app_ev
         assert selected == expected, evaluate
         if not evaluate:  # 1 han 30 fu is only the form's starting point, not the app's value
             assert "1 han 40 fu" not in panel
+
+
+def test_win_claim_in_riichi_the_automatic_discard_waits_the_claim_window_for_win_anyway(
+    table_settings,
+):
+    """At a claimed table a riichi seat's draw offers Win anyway beside the tile: with the
+    automatic discard on, the tile goes once the claim window ends (not at the end of the
+    seat's whole thinking time); with it off the person decides as usual."""
+    from rules.engine.testing import pass_all, play, scenario, tsumogiri
+    from tests.engine.test_win_claims import CLAIMED
+
+    table_settings.TABLE_CLAIM_WINDOW = 2.0
+    hands = {0: "234m345p678p22s34s", 1: "147m369p1s1234z55s"}
+    state = scenario(hands, draws="9m 8m 7s 8m 9p 6z 6z 6z 7z", ruleset=CLAIMED)
+    state = pass_all(play(tsumogiri(state, 4), "0:riichi:9p"))
+    state = tsumogiri(state, 3)
+    assert state.turn == 0 and state.riichi[0]
+    assert {a.type for a in state.legal[0]} == {"discard", "win_anyway"}
+    start = dt.datetime(2026, 1, 1, 12, 0, tzinfo=dt.UTC)
+    t = timing.Timers(start, start + dt.timedelta(seconds=60), [20000] * 4)
+    present = autoplay.SeatPolicy(connected=True, last_seen=start)
+    (move,) = autoplay.pending_moves(state, [present] * 4, t, start, start)
+    assert move.reason == "window" and move.due == start + dt.timedelta(seconds=2)
+    action = autoplay.choose(move, state, present, 1, 0)
+    assert action.type == "discard" and action.tile == state.drawn
+    by_hand = present._replace(auto_riichi_discard=False)
+    (move,) = autoplay.pending_moves(state, [by_hand] * 4, t, start, start)
+    assert move.reason == "timeout"
