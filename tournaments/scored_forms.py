@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import calculator
+from rules import calculator, scoring_request
 from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import (
     FU_VALUES,
@@ -28,7 +28,9 @@ from rules.engine.handvalue import (
     yaku_value,
 )
 from rules.engine.scoresheet import ABORTS, OUTCOMES, DeclaredHand, ScoreSheet, record
+from rules.engine.scoring import SITUATION_FLAGS
 from rules.engine.yaku import YAKU_NAMES
+from rules.forms import FLAG_LABELS
 
 OUTCOME_LABELS = {
     "ron": "Ron",
@@ -69,6 +71,12 @@ class Parsed:
 
 WINDS = "ESWN"
 TILE_INPUTS = ("tiles", "melds", "win_tile", "indicators", "ura")
+# The situation of a win entered by its tiles: the engine's one list of flags
+# (rules.engine.scoring.SITUATION_FLAGS) except riichi, which the riichi chips say.
+# Each is a checkbox ``<flag>_<seat>``; the engine's check_situation refuses the
+# combinations no game can produce, and its message shows at the flag it names.
+TILE_FLAGS = tuple(f for f in SITUATION_FLAGS if f != "riichi")
+FLAG_NAMES = dict(FLAG_LABELS)
 # where a calculator refusal belongs on the entry form
 TILE_FIELDS = {
     "melds": "melds",
@@ -78,16 +86,29 @@ TILE_FIELDS = {
 }
 
 
+def tile_flags(ruleset) -> tuple[str, ...]:
+    """The situation boxes a tile entry offers under this ruleset."""
+    return tuple(f for f in TILE_FLAGS if f != "open_riichi" or ruleset.open_riichi)
+
+
 def _by_tiles(data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict, scored: dict):
     """A winner's han and fu from the hand's tiles, through the scoring calculator."""
     riichi = str(seat) in data.getlist("riichi")
+    flags = {f: bool(data.get(f"{f}_{seat}")) for f in tile_flags(sheet.ruleset)}
+    if flags.get("double_riichi") and not riichi:
+        # the stick of a double riichi is paid like any riichi's: the chips say who
+        errors[f"double_riichi_{seat}"] = (
+            "Double riichi is a riichi declaration: tick this player under "
+            "'Who declared riichi?' too."
+        )
+        return None
     request = {
         "hand": data.get(f"tiles_{seat}", "").replace(" ", ""),
         "melds": data.get(f"melds_{seat}", ""),
         "win_tile": data.get(f"win_tile_{seat}", ""),
         "win": "tsumo" if tsumo else "ron",
         "riichi": riichi,
-        "ippatsu": riichi and bool(data.get(f"ippatsu_{seat}")),
+        **{f: on for f, on in flags.items() if f != "open_riichi"},
         "seat_wind": WINDS[(seat - sheet.round_number) % 4],
         "round_wind": WINDS[sheet.round_wind - 27],
         "dora_indicators": data.get(f"indicators_{seat}", "").replace(" ", ""),
@@ -96,14 +117,27 @@ def _by_tiles(data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict, sco
     try:
         prepared = calculator.read_request(request, "score", lenient=True)
         prepared.ruleset = sheet.ruleset  # the event's rules, overrides included
+        # open riichi depends on those rules, so the flags are checked again with them
+        prepared.flags["open_riichi"] = flags.get("open_riichi", False)
+        scoring_request.check_situation(prepared)
         answer = calculator.score(prepared)
     except calculator.RequestError as e:
-        errors[f"{TILE_FIELDS.get(e.field or '', 'tiles')}_{seat}"] = e.message
+        errors[_tile_error_key(e.field, seat)] = e.message
         return None
     scored[seat] = answer
     if answer["yakuman"]:
         return WinValue(seat, 0, 0, answer["yakuman"], None)
     return WinValue(seat, answer["han"], answer["fu"], 0, None)
+
+
+def _tile_error_key(name: str | None, seat: int) -> str:
+    """Where a calculator refusal shows: its tile field, its situation box, or the
+    riichi chips (a riichi on an open hand)."""
+    if name == "riichi":
+        return "riichi"
+    if name in TILE_FLAGS:
+        return f"{name}_{seat}"
+    return f"{TILE_FIELDS.get(name or '', 'tiles')}_{seat}"
 
 
 def _seat_list(data, name: str, errors: dict) -> tuple[int, ...]:

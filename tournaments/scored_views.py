@@ -88,7 +88,15 @@ def _values(names, data, errors, sheet, scored=None) -> list[dict]:
                 "han": han,
                 "fu": int(fu_raw) if fu_raw.isdigit() else None,
                 "tiles": {k: get(k) for k in scored_forms.TILE_INPUTS},
-                "ippatsu": bool(get("ippatsu")),
+                "flags": [
+                    {
+                        "key": f,
+                        "label": scored_forms.FLAG_NAMES[f],
+                        "checked": bool(get(f)),
+                        "error": errors.get(f"{f}_{seat}"),
+                    }
+                    for f in scored_forms.tile_flags(sheet.ruleset)
+                ],
                 "scored": answer,
                 "fu_list": fu_list,
                 "open": not closed,

@@ -67,3 +67,88 @@ def test_hand_by_hand_tiles_that_do_not_win_get_the_calculators_message_at_the_f
     response = post(client, table, "score_save", **fields).content.decode()
     assert 'id="error-win_tile_0"' in response
     assert not ScoredHand.objects.exists()
+
+
+# a closed hand with a concealed quad of 1m (written as a kan meld), won on the 4s
+KAN_HAND = "456p789s23s99p4s"
+KAN_MELD = "ankan:1111m"
+
+
+def test_hand_by_hand_tile_entry_offers_every_situation_flag_of_the_engine_but_riichi(
+    client, table
+):
+    from rules.engine.scoring import SITUATION_FLAGS
+
+    page = post(client, table, "score_preview", outcome="tsumo", winners=["1"]).content.decode()
+    offered = {f for f in SITUATION_FLAGS if f'name="{f}_1"' in page}
+    # riichi comes from the chips; open riichi only where the ruleset has it
+    assert offered == set(SITUATION_FLAGS) - {"riichi", "open_riichi"}
+
+
+def test_hand_by_hand_a_situation_flag_counts_in_the_calculators_han(client, table):
+    fields = {
+        "outcome": "tsumo",
+        "winners": ["1"],
+        "tiles_1": KAN_HAND,
+        "melds_1": KAN_MELD,
+        "rinshan_1": "1",
+    }
+    expected = calculator.score_request(
+        {
+            "hand": KAN_HAND,
+            "melds": [KAN_MELD],
+            "win_tile": "4s",
+            "win": "tsumo",
+            "rinshan": True,
+            "seat_wind": "S",
+        }
+    )
+    assert any(y["name"].lower().startswith("rinshan") for y in expected["yaku"])
+    post(client, table, "score_save", **fields)
+    win = ScoredHand.objects.get(table=table).declared["wins"][0]
+    assert (win["han"], win["fu"]) == (expected["han"], expected["fu"])
+
+
+@pytest.mark.parametrize(
+    ("outcome", "flags", "field", "words"),
+    [
+        ("ron", {"haitei_1": "1"}, "haitei_1", "houtei"),  # haitei is a self-draw
+        ("tsumo", {"houtei_1": "1"}, "houtei_1", "haitei"),
+        ("tsumo", {"chankan_1": "1"}, "chankan_1", "ron"),
+        ("ron", {"rinshan_1": "1"}, "rinshan_1", "self-draw"),
+        ("tsumo", {"tenhou_1": "1"}, "tenhou_1", "dealer"),  # South is no dealer
+        ("ron", {"ippatsu_1": "1"}, "ippatsu_1", "riichi"),  # no riichi chip
+        ("ron", {"double_riichi_1": "1"}, "double_riichi_1", "riichi"),
+        ("tsumo", {"chiihou_1": "1", "haitei_1": "1"}, "chiihou_1", "first go-around"),
+    ],
+)
+def test_hand_by_hand_impossible_situation_flags_are_refused_at_the_flag(
+    client, table, outcome, flags, field, words
+):
+    fields = {"outcome": outcome, "winners": ["1"], "tiles_1": HAND, **flags}
+    if outcome == "ron":
+        fields["discarder"] = "2"
+    response = post(client, table, "score_save", **fields).content.decode()
+    assert f'id="error-{field}"' in response
+    error = response.split(f'id="error-{field}">', 1)[1].split("</p>", 1)[0]
+    assert words in error
+    assert f'id="{field}" value="1" checked aria-invalid="true"' in response
+    assert not ScoredHand.objects.exists()
+
+
+def test_hand_by_hand_double_riichi_with_its_chip_scores_two_han_for_it(client, table):
+    fields = {
+        "outcome": "ron",
+        "winners": ["1"],
+        "discarder": "2",
+        "riichi": ["1"],
+        "double_riichi_1": "1",
+        "tiles_1": HAND,
+    }
+    expected = calculator.score_request(
+        {"hand": HAND, "win_tile": "4s", "double_riichi": True, "seat_wind": "S"}
+    )
+    post(client, table, "score_save", **fields)
+    hand = ScoredHand.objects.get(table=table).declared
+    assert hand["riichi"] == [1]  # the stick is paid as for any riichi
+    assert hand["wins"][0]["han"] == expected["han"]
