@@ -46,6 +46,17 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """A referee's penalty at a table whose game is not counted yet (still in play, or
+    not confirmed): it comes off the player's total at once, without a game."""
+
+    player: Hashable
+    points: int
+    chombo: bool = False
+    step: object = None  # the round or day it belongs to on the progress chart
+
+
+@dataclass(frozen=True)
 class Entry:
     """What the standings show about a player besides their games."""
 
@@ -117,9 +128,11 @@ def build(
     games: Iterable[Game],
     ruleset: Ruleset,
     entries: Mapping[Hashable, Entry] | None = None,
+    adjustments: Iterable[Adjustment] = (),
 ) -> Leaderboard:
     """Rank every player who played (and every registered one who has not yet).
 
+    ``adjustments`` are penalties of tables whose game is not among ``games``.
     Ranked players are ordered by total points, then average placement, then name;
     equal totals with equal averages share a rank. Substitutes are listed after the
     ranked players without a rank; bots are left out.
@@ -155,6 +168,16 @@ def build(
             row.penalties += s.penalty + game.penalties[seat]
             row.chombos += game.chombos[seat] + game.penalty_chombos[seat]
             row.by_step[game.step] = row.by_step.get(game.step, 0) + final
+    for adjustment in adjustments:
+        if adjustment.player is None:
+            continue
+        row = row_for(adjustment.player)
+        row.total -= adjustment.points
+        row.penalties += adjustment.points
+        row.chombos += adjustment.chombo
+        if adjustment.step is not None:
+            steps.add(adjustment.step)
+            row.by_step[adjustment.step] = row.by_step.get(adjustment.step, 0) - adjustment.points
     for player, entry in entries.items():
         if not entry.substitute and not entry.withdrawn:
             row_for(player)

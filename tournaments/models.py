@@ -362,8 +362,9 @@ class Penalty(models.Model):
 
     A chombo the referee rules after the hands (under the ruleset's penalty) or a
     penalty for conduct (slow play, a wrong procedure). It counts in the standings
-    once the table has a result; every penalty and its removal is in the table's
-    correction log.
+    from the moment it is recorded, also while the table is in play (see
+    ``records.pending_penalties``), and with the table's result once that counts; every
+    penalty and its removal is in the table's correction log.
     """
 
     CHOMBO, CONDUCT = "chombo", "penalty"

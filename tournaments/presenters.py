@@ -72,7 +72,9 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
     ruleset = tournament.engine_ruleset()
     entries = records.entries_of(tournament)
     games = records.games_of(tournament, start, end)
-    board = leaderboard.build(games, ruleset, entries)
+    board = leaderboard.build(
+        games, ruleset, entries, records.pending_penalties(tournament, start, end)
+    )
     names = records.names_of(games, entries)
     show_team = any(r.team for r in board.rows)
     columns = [c for c in STANDINGS_COLUMNS if show_team or c[0] != "team"]

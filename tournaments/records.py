@@ -17,8 +17,17 @@ from django.utils import timezone
 from tables import twins
 
 from . import signals
-from .leaderboard import Entry, Game
-from .models import WIND_NAMES, Chombo, Correction, Registration, Result, Seat, Tournament
+from .leaderboard import Adjustment, Entry, Game
+from .models import (
+    WIND_NAMES,
+    Chombo,
+    Correction,
+    Penalty,
+    Registration,
+    Result,
+    Seat,
+    Tournament,
+)
 from .models import TournamentTable as Table
 
 Clock = Callable[[], datetime.datetime]
@@ -95,6 +104,42 @@ def as_game(table: Table) -> Game:
 
 def games_of(tournament: Tournament, start=None, end=None) -> list[Game]:
     return [as_game(t) for t in played_tables(tournament, start, end)]
+
+
+def pending_penalties(tournament: Tournament, start=None, end=None) -> list[Adjustment]:
+    """Referees' penalties at the event's tables whose game is not counted yet.
+
+    A penalty counts from the moment it is recorded (a club expects a referee's
+    decision in the standings at once, not only once the table is confirmed, and
+    a table that never reaches a result keeps its penalties); once the table's
+    result counts, the penalty is part of that game (:func:`as_game`) instead.
+    """
+    counted = set(played_tables(tournament, start, end).values_list("pk", flat=True))
+    penalties = (
+        Penalty.objects.filter(table__tournament=tournament)
+        .exclude(table_id__in=counted)
+        .select_related("table__round")
+        .prefetch_related("table__seats")
+    )
+    if start:
+        penalties = penalties.filter(recorded_at__date__gte=start)
+    if end:
+        penalties = penalties.filter(recorded_at__date__lte=end)
+    out = []
+    for penalty in penalties:
+        seat = next((s for s in penalty.table.seats.all() if s.wind == penalty.wind), None)
+        if seat is None or seat.player_id is None:  # a guest is in no standings
+            continue
+        table = penalty.table
+        out.append(
+            Adjustment(
+                player=seat.player_id,
+                points=penalty.points,
+                chombo=penalty.kind == Penalty.CHOMBO,
+                step=table.round.number if table.round else penalty.recorded_at.date(),
+            )
+        )
+    return out
 
 
 def names_of(games: Sequence[Game], entries: dict[int, Entry]) -> dict[int, str]:

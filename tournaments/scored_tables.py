@@ -274,7 +274,7 @@ def live_tables(tournament) -> list[dict]:
     tables = (
         Table.objects.filter(tournament=tournament, hands__isnull=False, result__isnull=True)
         .distinct()
-        .prefetch_related("seats__player")
+        .prefetch_related("seats__player", "penalties")
         .order_by("round__number", "number")
     )
     out = []
@@ -284,13 +284,19 @@ def live_tables(tournament) -> list[dict]:
         except InvalidHand:  # a ruleset edited under a running table: show it as broken
             continue
         seats = {s.wind: s.player_name for s in table.seats.all()}
+        penalty_points = [0, 0, 0, 0]
+        for p in table.penalties.all():
+            penalty_points[p.wind] += p.points
         out.append(
             {
                 "table": table,
                 "round": "finished" if sheet.finished else round_name(sheet),
                 "honba": sheet.honba,
                 "sticks": sheet.riichi_sticks,
-                "players": [(seats.get(w, WIND_NAMES[w]), sheet.scores[w]) for w in range(4)],
+                "players": [
+                    (seats.get(w, WIND_NAMES[w]), sheet.scores[w], penalty_points[w])
+                    for w in range(4)
+                ],
             }
         )
     return out

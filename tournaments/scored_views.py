@@ -48,7 +48,9 @@ def _names(table: Table) -> list[str]:
     return [seats.get(w, f"{WIND_NAMES[w]} seat") for w in range(4)]
 
 
-def _seat_rows(names, sheet, deltas=None):
+def _seat_rows(names, sheet, deltas=None, fines=(0, 0, 0, 0)):
+    """The scoreboard; ``fines`` are the referees' penalty points per seat, which come
+    off the final result (not the score, which decides the placement)."""
     rows = []
     for seat in range(4):
         rows.append(
@@ -59,6 +61,7 @@ def _seat_rows(names, sheet, deltas=None):
                 "dealer": seat == sheet.round_number and not sheet.finished,
                 "score": sheet.scores[seat],
                 "delta": deltas[seat] if deltas else None,
+                "penalty": format_final(-fines[seat]) if fines[seat] else "",
             }
         )
     return rows
@@ -138,6 +141,7 @@ def _time_note(table: Table, sheet) -> str:
 def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -> dict:
     sheet = scored_tables.sheet_of(table)
     names = _names(table)
+    fines, _ = penalties.by_seat(table)
     hands = list(table.hands.order_by("number").select_related("entered_by"))
     confirmed = scored_tables.is_confirmed(table)
     errors = parsed.errors if parsed is not None else {}
@@ -157,8 +161,10 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
             "score": s.score,
             "uma": format_final(s.uma),
             "oka": format_final(s.oka),
-            "penalty": format_final(-s.penalty) if s.penalty else "",
-            "final": format_final(s.final),
+            "penalty": format_final(-(s.penalty + fines[s.seat]))
+            if s.penalty or fines[s.seat]
+            else "",
+            "final": format_final(s.final - fines[s.seat]),
         }
         for s in sheet.final
     ]
@@ -169,7 +175,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "sheet": sheet,
         "round_label": round_name(sheet),
         "time_note": _time_note(table, sheet),
-        "seats": _seat_rows(names, sheet),
+        "seats": _seat_rows(names, sheet, fines=fines),
         "names": list(enumerate(names)),
         "hands": [
             {"row": h, "text": scored_tables.describe(scored_tables.from_json(h.declared), table)}

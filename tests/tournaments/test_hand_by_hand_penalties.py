@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from rules.engine.handvalue import WinValue
+from rules.engine.scoresheet import DeclaredHand
 from rules.engine.standings import format_final
-from tournaments import penalties, presenters
+from tournaments import leaderboard, penalties, presenters, records, scored_tables
 from tournaments.models import Correction, Penalty
 
 from .conftest import PASSWORD, enter
@@ -90,3 +92,48 @@ def test_hand_by_hand_only_referees_record_penalties_and_withdrawing_needs_a_rea
     penalties.remove(penalty, organizer, "ruled again")
     assert not Penalty.objects.exists()
     assert Correction.objects.filter(new_value="withdrawn", reason="ruled again").exists()
+
+
+def total_of(table, wind):
+    name = table.seat_list()[wind].player.name
+    rows = presenters.standings(table.tournament)["rows"]
+    return next(r for r in rows if r["cells"]["name"] == name)["sort"]["total"]
+
+
+RON = DeclaredHand(outcome="ron", wins=(WinValue(1, 3, 30, 0, None),), discarder=2)
+
+
+def test_hand_by_hand_a_penalty_at_a_table_in_play_counts_in_the_standings_at_once(
+    client, table, organizer
+):
+    scored_tables.save_hand(table, RON, "h1", organizer)
+    assert total_of(table, 2) == 0  # nothing counted yet: the game runs
+    penalty = penalties.add(table, 2, Penalty.CONDUCT, 5000, "slow play", organizer)
+    assert total_of(table, 2) == -5000
+    rows = presenters.standings(table.tournament)["rows"]
+    west = next(r for r in rows if r["cells"]["name"] == table.seat_list()[2].player.name)
+    assert west["cells"]["penalties"] == format_final(-5000) and west["cells"]["games"] in (0, "0")
+    # the running scores of the table and the standings' table card show it
+    signed_in(client, organizer)
+    page = client.get(reverse("tournaments:score", args=[table.tournament_id, table.pk]))
+    scoreboard = page.content.decode().split('aria-label="Running scores"', 1)[1]
+    scoreboard = scoreboard.split("</section>", 1)[0]
+    assert "penalty -5.0" in scoreboard and "21100" in scoreboard  # the score stays raw
+    live = presenters.standings(table.tournament)["live_tables"][0]
+    assert [p for _, _, p in live["players"]] == [0, 0, 5000, 0]
+    standings_page = client.get(reverse("tournaments:standings", args=[table.tournament_id]))
+    assert "penalty -5.0" in standings_page.content.decode()
+    penalties.remove(penalty, organizer, "ruled again")
+    assert total_of(table, 2) == 0
+
+
+def test_hand_by_hand_a_penalty_counts_once_after_the_table_is_confirmed(table, organizer):
+    penalties.add(table, 0, Penalty.CONDUCT, 3000, "late", organizer)
+    assert total_of(table, 0) == -3000
+    enter(table, [40000, 30000, 20000, 10000])
+    east = presenters.results(table.tournament)[0]
+    assert east["wind"] == "East" and east["penalty"] == format_final(-3000)
+    ruleset = table.tournament.engine_ruleset()
+    game = records.as_game(table)
+    engine_final = leaderboard.score_game(game, ruleset)[0].final
+    assert total_of(table, 0) == engine_final - 3000  # once, with the game's result

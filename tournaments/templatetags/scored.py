@@ -2,6 +2,8 @@
 
 from django import template
 
+from rules.engine.standings import format_final
+
 register = template.Library()
 
 
@@ -11,3 +13,9 @@ def get(mapping, key):
     if not mapping:
         return None
     return mapping.get(key)
+
+
+@register.filter
+def penalty_points(points):
+    """Penalty points as the standings write them: 5000 -> "-5.0"."""
+    return format_final(-int(points))
