@@ -141,6 +141,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_READ_TIMEOUT = float(os.environ.get("REDIS_READ_TIMEOUT", "30"))
 if REDIS_READ_TIMEOUT <= 10:
     raise ImproperlyConfigured("REDIS_READ_TIMEOUT must be above 10 seconds (idle sockets)")
+# Sites (or parallel test processes) sharing one Redis database keep apart by prefix:
+# the channel layer's keys and the cache's.
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -166,6 +169,7 @@ if REDIS_URL:
                 ],
                 "capacity": 1500,
                 "expiry": 30,
+                "prefix": REDIS_PREFIX or "asgi",
             },
         }
     }
@@ -176,7 +180,11 @@ else:
 
 # The cache holds throttling counters; with Redis they are shared by every process.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": REDIS_PREFIX,
+    }
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }

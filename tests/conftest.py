@@ -40,6 +40,66 @@ def use_database(name: str) -> None:
     runtime.reset(forked=True)
 
 
+def pytest_configure(config):
+    """Under pytest-xdist every worker has its own test database (pytest-django names
+    it after the worker); on Redis it gets its own key prefix too, so two workers'
+    tables with the same number never hear each other's groups or share a rate
+    counter. Settings are read already: change them in place, and in the environment
+    for the daphne servers the tests start."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker or not os.environ.get("REDIS_URL"):
+        return
+    from django.conf import settings
+
+    prefix = f"{os.environ.get('REDIS_PREFIX') or 'asgi'}-{worker}"
+    os.environ["REDIS_PREFIX"] = prefix
+    settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = prefix
+    settings.CACHES["default"]["KEY_PREFIX"] = prefix
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``slow(seconds)`` start first, the longest first, each in the share
+    of the worker with the least slow work so far, so that two test processes never end
+    with one long browser game running alone. pytest-xdist's ``worksteal`` hands worker
+    k the k-th contiguous share of this order (and moves work from a busy worker to an
+    idle one from the end of its share); everything else keeps its random order."""
+
+    def seconds(item) -> float:  # a test skipped here (a services test on SQLite) is quick
+        skipped = any(m.args and m.args[0] is True for m in item.iter_markers("skipif"))
+        return 0.0 if skipped else item.get_closest_marker("slow").args[0]
+
+    slow = sorted((item for item in items if item.get_closest_marker("slow")), key=seconds)[::-1]
+    if not slow:
+        return
+    rest = [item for item in items if not item.get_closest_marker("slow")]
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    heads: list[list] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    for item in slow:
+        k = loads.index(min(loads))
+        heads[k].append(item)
+        loads[k] += seconds(item)
+    ordered = []
+    for k in range(workers):
+        share = (len(items) - len(ordered)) // (workers - k)  # worksteal's first split
+        ordered += heads[k]
+        take = max(0, share - len(heads[k]))
+        ordered += rest[:take]
+        rest = rest[take:]
+    items[:] = ordered + rest
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The order seed, printed last (``-q`` hides the header that names it): a failure
+    that comes and goes with the order replays with the same seed."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int) and config.pluginmanager.has_plugin("randomly"):
+        terminalreporter.write_line(
+            f"Tests ran in a random order; replay it with: pytest --randomly-seed={seed}"
+        )
+
+
 @pytest.fixture(autouse=True)
 def generous_budgets(settings):
     """The hourly budgets of sign-ups and imports count per address, and every test

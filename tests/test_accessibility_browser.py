@@ -183,6 +183,7 @@ def test_it_has_no_serious_accessibility_violation_at_the_table(club, browser_pa
     assert not any(problems.values()), problems
 
 
+@pytest.mark.slow(12)
 def test_it_never_scrolls_sideways_at_390_pixels_on_any_page(club, browser_page, site_url):
     page = browser_page
     sign_in(page, site_url)

@@ -8,6 +8,7 @@ mixed in so the optional rules are exercised too.
 
 import random
 
+import pytest
 from xiangting import PlayerCount, calculate_replacement_number
 
 from rules.engine import apply, new_game
@@ -76,6 +77,7 @@ def choose(state, rng):
     return rng.choice(legal)
 
 
+@pytest.mark.slow(25)
 def test_random_legal_play_keeps_every_invariant():
     rng = random.Random(20240601)
     hands = games = 0

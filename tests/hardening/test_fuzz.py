@@ -9,6 +9,7 @@ from tables.models import Game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow(20)
 def test_it_survives_a_seeded_fuzz_run_and_every_game_replays(capsys):
     call_command("fuzz", messages=3000, seed=11, forms=300, keep=True)
     out = capsys.readouterr().out

@@ -246,6 +246,7 @@ def check_aids_from_own_view(frame: str, seat: int, all_states) -> None:
     assert [(int(k), int(n)) for k, n in sent] in expected
 
 
+@pytest.mark.slow(35)
 async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bob, clock):
     """Four people play a whole game through sockets (their moves chosen by the careful
     bot from their own seat view) while a spectator watches; every frame is checked."""
@@ -307,6 +308,7 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
     await wire.close()
 
 
+@pytest.mark.slow(13)
 async def test_it_finishes_an_east_only_game_of_four_bots_on_the_driver_alone(
     east_only, clock, settings
 ):

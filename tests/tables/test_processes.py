@@ -171,6 +171,7 @@ class BoardWatcher:
             )
 
 
+@pytest.mark.slow(50)
 @pytest.mark.services
 @pytest.mark.skipif(not using_services(), reason="needs PostgreSQL and Redis (make test-services)")
 def test_it_serves_one_table_from_two_processes_without_losing_a_move(

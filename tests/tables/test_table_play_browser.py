@@ -82,8 +82,11 @@ def start_table(page, site_url, table):
 
 
 def decision(game_id):
-    """What the efficient bot would do in Alice's seat now: (action text, type, version)."""
-    states.clear()
+    """What the efficient bot would do in Alice's seat now: (action text, type, version).
+
+    The state cache follows the stored log by itself (it checks the seed, the version
+    and the last action before reusing a state), so each look applies only the moves
+    made since the last one instead of replaying the whole game."""
     game, state = states.load(game_id)
     view = seat_view(state, 0)
     shown = hidden_claims.shown_of(game)  # the version the page's frames carry
@@ -245,6 +248,7 @@ def check_final(page, shots):
     assert set(MOMENTS) <= set(shots), sorted(set(MOMENTS) - set(shots))
 
 
+@pytest.mark.slow(140)
 def test_it_plays_a_whole_game_at_a_desktop_by_mouse_and_keyboard(
     live_tables, site_url, alice, east_only_game, playwright_browser
 ):
@@ -261,6 +265,7 @@ def test_it_plays_a_whole_game_at_a_desktop_by_mouse_and_keyboard(
     assert page.console_errors == []
 
 
+@pytest.mark.slow(130)
 def test_it_plays_a_whole_game_on_a_phone_by_touch(
     live_tables, site_url, alice, east_only_game, playwright_browser
 ):

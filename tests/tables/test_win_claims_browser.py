@@ -53,6 +53,7 @@ def shoot(page, tmp_path, name):
     page.set_viewport_size(before)
 
 
+@pytest.mark.slow(110)
 def test_win_claim_four_browsers_chombo_dead_hand_and_a_hand_entered_claim(
     live_tables, site_url, tmp_path, monkeypatch
 ):

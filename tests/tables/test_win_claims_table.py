@@ -283,6 +283,7 @@ async def test_win_claim_bots_and_the_driver_settle_a_claim_against_a_bot_dealer
         await s.disconnect()
 
 
+@pytest.mark.slow(13)
 async def test_win_claim_frames_never_show_hidden_tiles(claimed, four, clock):
     """Four people play through sockets, calling false wins now and then; the claim,
     answers and review frames show the claimant's hand and nothing else hidden."""

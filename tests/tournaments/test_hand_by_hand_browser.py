@@ -185,6 +185,7 @@ def enter(page, spec):
             settle(page)
 
 
+@pytest.mark.slow(19)
 def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_standings(
     site_url, club_night
 ):

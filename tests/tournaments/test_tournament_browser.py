@@ -41,6 +41,7 @@ def shoot(page, tmp_path, name, full_page=True):
     return path
 
 
+@pytest.mark.slow(14)
 def test_it_runs_an_offline_evening_in_the_browser(page, live_server, tmp_path):
     Player.objects.create_user(
         username="tsuji", password="pw-director-9", display_name="Tsuji", is_staff=True
