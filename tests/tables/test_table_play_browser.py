@@ -37,7 +37,9 @@ def live_tables(table_settings):
     table_settings.TABLE_DRIVER_AUTOSTART = True
     table_settings.TABLE_BOT_DELAY = 0.02
     table_settings.TABLE_AUTO_DELAY = 0.02
-    table_settings.TABLE_RESULT_PAUSE = 3.0  # the result screen stays long enough to look at
+    # The result screen stays as long as it does for players (the club default): under
+    # load, or beside another test process, 3 s was sometimes over before the picture.
+    table_settings.TABLE_RESULT_PAUSE = 6.0
     table_settings.TABLE_SEED = 20250101
     return table_settings
 
