@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 
 from django.template.loader import render_to_string
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString
 
 from rules.engine.actions import format_action
 from rules.engine.claim_values import (
@@ -30,7 +30,7 @@ from rules.engine.claim_values import (
     value_label,
 )
 
-from .tile_markup import row
+from .tile_markup import oob_mark, row
 from .tile_markup import tile as tile_html
 
 FORM_STEPS = ("claim", "correct", "ng")
@@ -201,22 +201,30 @@ def _limit_name(value) -> str:
     return value_text(value)
 
 
-def _panel(c: dict | None, swap: str = "") -> str:
+def _panel(c: dict | None, oob: bool = False) -> SafeString:
+    """The ``#claim-panel`` element around the claim template (which escaped every value)."""
     if c is None:
-        return f'<div id="claim-panel"{swap}></div>'
+        return format_html('<div id="claim-panel"{}></div>', oob_mark(oob))
     inner = render_to_string("tables/_claim.html", {"c": c})
-    return f'<div id="claim-panel" class="claim-panel"{swap}>{inner}</div>'
+    return format_html('<div id="claim-panel" class="claim-panel"{}>{}</div>', oob_mark(oob), inner)
 
 
-def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> str:
+def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> SafeString:
     """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
-    return _panel(context(view, hand, version, names), ' hx-swap-oob="true"' if oob else "")
+    return _panel(context(view, hand, version, names), oob)
 
 
-def render_record(wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0) -> str:
+def render_empty() -> SafeString:
+    """The panel's empty place, for a page drawn without a claim context."""
+    return _panel(None)
+
+
+def render_record(
+    wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0
+) -> SafeString:
     """The same panel, without controls, for a replay's step of a claimed win: the claim
     as it stood after the step (``phase`` ``"decided"`` once the review decided)."""
     people = [{"name": n} for n in names]
     reds = tuple(ruleset.red_fives)
     c = panel_context(wc, phase, people, hand, reds, ruleset.max_yakuman, melds=melds)
-    return mark_safe(_panel(c))  # the template escaped every value
+    return _panel(c)

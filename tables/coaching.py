@@ -13,14 +13,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from rules.engine.aids import Aids, learning_aids
 from rules.engine.visibility import SeatView
 
+from .tile_markup import EMPTY, join, markup, oob_mark
 from .tile_markup import kind_tile as kind_html
-from .tile_markup import markup
 
 SLOT_ID = "table-aids"
 
@@ -51,7 +51,7 @@ def context_of(aids: Aids) -> dict:
         "furiten": aids.furiten,
         "no_yaku": aids.no_yaku,
         "closed": aids.closed,
-        "riichi_discards": mark_safe("".join(kind_html(k) for k in aids.riichi_discards)),
+        "riichi_discards": join(kind_html(k) for k in aids.riichi_discards),
     }
 
 
@@ -65,10 +65,10 @@ def render(view: SeatView | None, oob: bool = False) -> SafeString:
 def _slot(aids: Aids | None, oob: bool, language: str | None) -> SafeString:
     """The slot for these numbers (the aids change far less often than the frames, so
     the template runs once per new set of numbers, not once per frame)."""
-    inner = render_to_string("tables/_aids.html", {"aids": context_of(aids)}) if aids else ""
+    inner = render_to_string("tables/_aids.html", {"aids": context_of(aids)}) if aids else EMPTY
     return markup(
         '<section id="{}"{} class="learning-aids" aria-label="Learning aids">{}</section>',
         SLOT_ID,
-        mark_safe(' hx-swap-oob="true"') if oob else "",
-        mark_safe(inner),
+        oob_mark(oob),
+        inner,
     )

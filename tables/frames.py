@@ -14,7 +14,6 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view, spectator_view
@@ -258,7 +257,7 @@ def page_sections(context: dict) -> dict:
     return {
         "board_html": board_markup.board(context),
         "panel_section": result_markup.panel(context),
-        "claim_html": mark_safe(context.get("claim_html", '<div id="claim-panel"></div>')),
+        "claim_html": context.get("claim_html") or claim_screens.render_empty(),
         "status_html": board_markup.status(context),
     }
 
