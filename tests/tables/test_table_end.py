@@ -1,5 +1,7 @@
 """After the game: play again with the same seats; a member's sound choice is kept."""
 
+import re
+
 import pytest
 
 from tables.models import Table
@@ -57,3 +59,17 @@ def test_sounds_are_off_until_a_member_turns_them_on(client, alice):
 
 def test_sounds_need_a_signed_in_member(client):
     assert client.post("/tables/sounds/", {"on": "1"}).status_code == 403
+
+
+def test_the_table_page_keeps_a_member_s_sound_choice_from_one_visit_to_the_next(
+    client, alice, east_only
+):
+    table = make_table(east_only, people=[alice], bots=["careful"] * 3)
+    start(table)
+    client.force_login(alice)
+    box = re.compile(r'<input type="checkbox" id="table-sounds"[^>]*>')
+    first = box.search(client.get(table.get_absolute_url()).content.decode())[0]
+    assert " checked" not in first and " disabled" not in first  # off by default
+    client.post("/tables/sounds/", {"on": "1"})
+    again = box.search(client.get(table.get_absolute_url()).content.decode())[0]
+    assert " checked" in again  # the next visit (any device) starts with sounds on
