@@ -167,6 +167,19 @@ class Round(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:round", args=[self.tournament_id, self.number])
 
+    # what the round timer (tournaments.round_timer) asks of whatever it times
+    @property
+    def timer_end_rule(self) -> str:
+        return self.tournament.time_end_rule
+
+    @property
+    def timer_end_rule_text(self) -> str:
+        return self.tournament.get_time_end_rule_display()
+
+    @property
+    def timer_label(self) -> str:
+        return f"Round {self.number}"
+
 
 class RoundBye(models.Model):
     """A registered player who sits this round out."""
@@ -208,6 +221,21 @@ class TournamentTable(models.Model):
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # a casual table's own round timer (an event's tables use their round's): see
+    # tournaments.round_timer; 0 minutes is a table without a timer
+    timer_minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="A casual table's time limit in minutes (0: no timer)."
+    )
+    timer_started = models.DateTimeField(null=True, blank=True)
+    timer_paused = models.DateTimeField(null=True, blank=True)
+    timer_used = models.PositiveIntegerField(default=0, help_text="Seconds run before a pause.")
+    timer_extra = models.PositiveIntegerField(default=0, help_text="Seconds added by extensions.")
+    time_end_rule = models.CharField(
+        max_length=16,
+        choices=Tournament.TIME_END_RULES,
+        default=Tournament.FINISH_HAND,
+        help_text="A casual table's rule when its time is up.",
+    )
 
     class Meta:
         ordering = ["round__number", "number", "pk"]
@@ -219,6 +247,18 @@ class TournamentTable(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number}"
+
+    @property
+    def timer_end_rule(self) -> str:
+        return self.time_end_rule
+
+    @property
+    def timer_end_rule_text(self) -> str:
+        return self.get_time_end_rule_display()
+
+    @property
+    def timer_label(self) -> str:
+        return f"Table {self.number}"
 
     def seat_list(self) -> list[Seat]:
         """The four seats, East first (prefetched ``seats`` are used when present)."""

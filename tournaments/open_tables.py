@@ -25,6 +25,7 @@ from .models import TournamentTable as Table
 from .permissions import forbidden
 
 GUEST_NAME_LENGTH = 40
+MAX_MINUTES = 600
 
 
 class OpenTableForm(forms.Form):
@@ -40,6 +41,25 @@ class OpenTableForm(forms.Form):
                 initial=StoredRuleset.club_default().pk,
                 label="Ruleset",
             )
+            # a casual table's own round timer (an event's tables use their round's)
+            self.fields["timer_minutes"] = forms.IntegerField(
+                required=False,
+                min_value=1,
+                max_value=MAX_MINUTES,
+                label="Time limit in minutes (empty: no timer)",
+                help_text="Whoever opens the table starts, pauses and extends it on its page.",
+                error_messages={
+                    "min_value": "Give at least 1 minute, or leave it empty for no timer.",
+                    "max_value": f"At most {MAX_MINUTES} minutes.",
+                    "invalid": "Enter the minutes as a whole number.",
+                },
+            )
+            self.fields["time_end_rule"] = forms.ChoiceField(
+                choices=Tournament.TIME_END_RULES,
+                initial=Tournament.FINISH_HAND,
+                required=False,  # only a timed table needs it: the default then
+                label="When time is up",
+            )
         for w, wind in enumerate(WIND_NAMES):
             self.fields[f"player_{w}"] = forms.CharField(
                 max_length=150,
@@ -48,6 +68,9 @@ class OpenTableForm(forms.Form):
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}),
             )
             self.fields[f"guest_{w}"] = forms.BooleanField(required=False, label="guest")
+
+    def timer_fields(self):
+        return [self[name] for name in ("timer_minutes", "time_end_rule") if name in self.fields]
 
     def seat_rows(self):
         return [(self[f"player_{w}"], self[f"guest_{w}"]) for w in range(4)]
@@ -88,8 +111,17 @@ class OpenTableForm(forms.Form):
 
 
 @transaction.atomic
-def open_table(tournament: Tournament | None, seats, user, ruleset=None) -> Table:
-    """Create the table and its four seats; returns it (hands are entered next)."""
+def open_table(
+    tournament: Tournament | None,
+    seats,
+    user,
+    ruleset=None,
+    timer_minutes: int = 0,
+    time_end_rule: str = Tournament.FINISH_HAND,
+) -> Table:
+    """Create the table and its four seats; returns it (hands are entered next).
+
+    A casual table may have its own timer (``timer_minutes``, 0 for none)."""
     if tournament is None:
         number = records.next_table_number(None)
     else:
@@ -99,6 +131,8 @@ def open_table(tournament: Tournament | None, seats, user, ruleset=None) -> Tabl
         number=number,
         ruleset=ruleset if tournament is None else None,
         opened_by=user if getattr(user, "is_authenticated", False) else None,
+        timer_minutes=timer_minutes if tournament is None else 0,
+        time_end_rule=time_end_rule,
     )
     Seat.objects.bulk_create(
         Seat(table=table, wind=w, player=player, guest_name=guest) for w, player, guest in seats
@@ -118,8 +152,14 @@ def casual_new(request):
         return forbidden(request, "Sign in to open a scored table.")
     form = OpenTableForm(request.POST or None, with_ruleset=True)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         table = open_table(
-            None, form.cleaned_data["seats"], request.user, form.cleaned_data["ruleset"]
+            None,
+            data["seats"],
+            request.user,
+            data["ruleset"],
+            timer_minutes=data.get("timer_minutes") or 0,
+            time_end_rule=data.get("time_end_rule") or Tournament.FINISH_HAND,
         )
         messages.success(request, "The table is open: enter each hand as it ends.")
         return redirect(_score_url(table))

@@ -1,6 +1,8 @@
 """The round timer of an in-person round: start, pause, resume, extend; time injected.
 
-The state is stored on the :class:`~tournaments.models.Round`: when the current run
+The state is stored on the :class:`~tournaments.models.Round` (or, for a casual
+scored table without an event, on the :class:`~tournaments.models.TournamentTable`,
+which has the same fields; ``timer_end_rule`` names the rule when time is up): when the current run
 started (``timer_started``, None before the start and while paused), the seconds
 used by earlier runs (``timer_used``) and the seconds added (``timer_extra``). What is
 left is therefore a pure function of the round and the time asked about, which is
@@ -39,12 +41,19 @@ def _used(round_, now: datetime.datetime) -> int:
     return used
 
 
+def started(round_) -> bool:
+    """Whether the timer was ever started (a pause in its first second counts too)."""
+    return (
+        round_.timer_started is not None or round_.timer_used > 0 or round_.timer_paused is not None
+    )
+
+
 def view(round_, now: datetime.datetime) -> TimerView:
     total = round_.timer_minutes * 60 + round_.timer_extra
     used = _used(round_, now)
     remaining = max(0, total - used)
-    rule = round_.tournament.get_time_end_rule_display()
-    if round_.timer_started is None and round_.timer_used == 0:
+    rule = round_.timer_end_rule_text
+    if not started(round_):
         return TimerView("ready", remaining, None, rule)
     if remaining == 0:
         return TimerView("over", 0, None, rule)
@@ -87,6 +96,9 @@ def ran_out_at(round_, now: datetime.datetime) -> datetime.datetime | None:
     return paused - datetime.timedelta(seconds=round_.timer_used - total)
 
 
+# what the controls may ask ("extend" adds EXTEND_SECONDS)
+ACTIONS = {"start": start, "pause": pause, "extend": extend}
+
 HANDS_AFTER_TIME = {"finish_hand": 1, "one_more_hand": 2}
 
 
@@ -102,4 +114,4 @@ def last_hand(round_, hand_times: list[datetime.datetime], now: datetime.datetim
     if out is None:
         return None
     before = sum(1 for when in hand_times if when <= out)
-    return before + HANDS_AFTER_TIME.get(round_.tournament.time_end_rule, 1)
+    return before + HANDS_AFTER_TIME.get(round_.timer_end_rule, 1)

@@ -85,16 +85,23 @@ def is_referee(table: Table, user) -> bool:
     return user.is_staff or user.is_superuser or user.pk == table.opened_by_id
 
 
-def timed_round(table: Table):
-    """The in-person round whose timer limits this table, or None."""
+def timer_of(table: Table):
+    """What times this table: its in-person round, or a casual table's own timer when
+    it has one; None otherwise."""
+    if table.tournament_id is None:
+        return table if table.timer_minutes else None
     round_ = table.round
-    if (
-        round_ is None
-        or table.tournament.is_online
-        or (round_.timer_started is None and (round_.timer_used == 0))
-    ):
+    if round_ is None or table.tournament.is_online:
         return None
     return round_
+
+
+def timed_round(table: Table):
+    """The round (or casual table) whose started timer limits this table, or None."""
+    owner = timer_of(table)
+    if owner is None or not round_timer.started(owner):
+        return None
+    return owner
 
 
 def last_hand(table: Table, now: datetime.datetime | None = None) -> int | None:

@@ -21,7 +21,7 @@ from rules.engine.handvalue import blocked_yaku, fu_choices
 from rules.engine.scoresheet import round_name
 from rules.engine.standings import format_final
 
-from . import penalties, scored_forms, scored_tables
+from . import penalties, round_timer, scored_forms, scored_tables
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
@@ -209,11 +209,20 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         ],
         "penalty_form": penalty_form
         or (penalties.PenaltyForm(table=table) if table.tournament_id else None),
-        **(
-            timer_context(table.round)
-            if table.round and table.round.published and not table.tournament.is_online
-            else {}
-        ),
+        **_timer(request, table),
+    }
+
+
+def _timer(request, table: Table) -> dict:
+    """The timer shown on the page: the round's once published, or a casual table's own
+    (with its controls for whoever runs the table)."""
+    owner = scored_tables.timer_of(table)
+    if owner is None or (table.tournament_id is not None and not owner.published):
+        return {}
+    casual = table.tournament_id is None
+    return {
+        **timer_context(owner),
+        "can_time": casual and scored_tables.is_referee(table, request.user),
     }
 
 
@@ -357,3 +366,32 @@ def penalty_remove(request, tournament_id, table_pk, penalty_id):
     else:
         messages.success(request, "The penalty is withdrawn.")
     return redirect(_url(table) + "#penalties")
+
+
+@require_POST
+def score_timer_action(request, tournament_id, table_pk):
+    """Start, pause or extend a casual table's own timer (whoever runs the table)."""
+    table = _table(CASUAL, table_pk)
+    if not scored_tables.is_referee(table, request.user):
+        return forbidden(
+            request, "Only whoever opened this table (or the club's staff) runs its timer."
+        )
+    action = request.POST.get("action", "")
+    if not table.timer_minutes:
+        error = "This table has no timer."
+    elif action not in round_timer.ACTIONS:
+        error = "Choose start, pause or extend."
+    else:
+        error = None
+        round_timer.ACTIONS[action](table)
+    if error:
+        messages.error(request, error)
+    return redirect(_url(table))
+
+
+def score_timer(request, tournament_id, table_pk):
+    """A casual table's timer fragment (the page polls it)."""
+    table = _table(CASUAL, table_pk)
+    if not table.timer_minutes:
+        return HttpResponse(status=404)
+    return render(request, "tournaments/_round_timer.html", timer_context(table))

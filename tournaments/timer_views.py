@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -25,8 +26,17 @@ def _round(tournament_id: int, number: int) -> Round:
     )
 
 
-def timer_context(round_, now=None) -> dict:
-    return {"timer_round": round_, "timer": round_timer.view(round_, now or timezone.now())}
+def timer_context(owner, now=None) -> dict:
+    """The timer fragment's context: a round's timer, or a casual table's own."""
+    if isinstance(owner, Round):
+        url = reverse("tournaments:timer", args=[owner.tournament_id, owner.number])
+    else:
+        url = reverse("tournaments:score_timer", args=[0, owner.pk])
+    return {
+        "timer_owner": owner,
+        "timer_url": url,
+        "timer": round_timer.view(owner, now or timezone.now()),
+    }
 
 
 def _send(round_) -> None:

@@ -89,6 +89,16 @@ urlpatterns = [
         name="score_save",
     ),
     path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/timer/",
+        scored_views.score_timer,
+        name="score_timer",
+    ),
+    path(
+        "<int:tournament_id>/tables/<int:table_pk>/score/timer/control/",
+        scored_views.score_timer_action,
+        name="score_timer_action",
+    ),
+    path(
         "<int:tournament_id>/tables/<int:table_pk>/score/undo/",
         scored_views.score_undo,
         name="score_undo",
