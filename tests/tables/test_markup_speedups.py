@@ -25,6 +25,9 @@ class Marked:
     def __html__(self):
         return "<b>marked</b>"
 
+    def __repr__(self):  # the test's id: the same in every pytest-xdist worker
+        return "Marked()"
+
 
 ARGUMENTS = [
     "plain",
