@@ -324,7 +324,10 @@ class ScriptedPlayer:
             if self.sent is not None and version >= self.sent[0]:
                 now = time.perf_counter()
                 began, held = self.sent[1], False
-                if self.claims is not None:
+                if self.claims is not None and version > self.sent[0]:
+                    # what the move led to, shown only once a claim settled (a frame
+                    # at the same version answers it at once: a call window's picture
+                    # of the tile going down, or an answer's own frame)
                     began, held = self.claims.start_of(self.seat, began)
                 self.stats.claim_held += held
                 self.stats.latencies.append(now - began)
@@ -394,6 +397,7 @@ class MoveAudit:
     lost: int = 0  # taken by the server (no refusal) but in no log
     duplicated: list[str] = field(default_factory=list)  # in a log more than once
     phantom: int = 0  # more moves stored than the server took
+    server_passed: int = 0  # refused answers whose seat the server passed for itself
     unanswered_sockets: int = 0  # sockets that dropped before every answer was read
     from_clients: int = 0  # log entries made by the clients' moves
     log_entries: int = 0  # all log entries of the audited games (server moves too)
@@ -403,12 +407,20 @@ class MoveAudit:
         return not (self.lost or self.duplicated or self.phantom)
 
 
-def audit_moves(sockets: list[SocketRecord], logs: dict[int, list[str]]) -> MoveAudit:
+def audit_moves(
+    sockets: list[SocketRecord], logs: dict[int, list[str]], *, server_passes: bool = False
+) -> MoveAudit:
     """Check the clients' moves against the stored logs (game id -> log).
 
     Per socket: no move is in a log twice, and its moves fill as many log entries as
     the server took (sent minus refused); a socket that dropped with answers unread may
     have filled fewer, never more.
+
+    ``server_passes``: the server passes for a seat itself (a call window that ended,
+    see tables.call_window), and a player's pass that arrives after that is refused
+    while the log holds the server's pass, at the same shown version and with the same
+    text. Such a pass cannot be told from the player's, so a socket's surplus of
+    passes is counted as the server's (``server_passed``), not as stored though refused.
     """
     out = MoveAudit(log_entries=sum(len(log) for log in logs.values()))
     # Which socket's move filled each log entry. A player may send a move again: on
@@ -426,19 +438,28 @@ def audit_moves(sockets: list[SocketRecord], logs: dict[int, list[str]]) -> Move
             for index in where:
                 owner[(move.game_id, index)] = number
     owned = Counter(owner.values())
-    claimed = set(owner)
+    passes = Counter(
+        number
+        for (game_id, index), number in owner.items()
+        if logs[game_id][index].endswith(":pass")
+    )
     for number, socket in enumerate(sockets):
         found = owned[number]
         taken = len(socket.moves) - socket.refused
+        surplus = max(0, found - taken)
+        if server_passes:
+            theirs = min(surplus, passes[number])
+            out.server_passed += theirs
+            surplus, found = surplus - theirs, found - theirs
         out.sent += len(socket.moves)
         out.stored += found
         out.refused += socket.refused
-        out.phantom += max(0, found - taken)
+        out.phantom += surplus
         if socket.answered:
             out.lost += max(0, taken - found)
         else:
             out.unanswered_sockets += 1
-    out.from_clients = len(claimed)
+    out.from_clients = len(owner) - out.server_passed
     return out
 
 

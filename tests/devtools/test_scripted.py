@@ -60,3 +60,30 @@ def test_a_scripted_person_answers_a_claim_before_its_window_ends():
     assert player.thinking("2:pass", claim) <= 0.5  # within half the window's countdown
     turn = frame(6) + '<span data-countdown data-base="5.0" data-bank="20">5 s</span>'
     assert player.thinking("2:discard:1m.0", turn) >= 2.5  # a turn: about think
+
+
+def test_a_late_pass_the_server_made_for_the_seat_is_not_counted_as_stored_though_refused():
+    """West's pass came after its call window ended: the server passed for west and
+    refused west's own pass; the log's one "2:pass" is the server's."""
+    from devtools.scripted import SentMove, audit_moves
+
+    log = ["0:discard:9p.1", "2:pass"]
+    late = SocketRecord(moves=[SentMove(1, "2:pass", 0)], refused=1, answered=True)
+    assert audit_moves([late], {1: log}).phantom == 1  # without knowing the server passes
+    checked = audit_moves([late], {1: log}, server_passes=True)
+    assert checked.ok and checked.server_passed == 1 and checked.from_clients == 0
+    # a refused discard that is in the log is still stored though refused
+    wrong = SocketRecord(moves=[SentMove(1, "0:discard:9p.1", 0)], refused=1, answered=True)
+    assert audit_moves([wrong], {1: log}, server_passes=True).phantom == 1
+
+
+def test_a_discard_shown_at_once_in_a_call_window_is_timed_from_its_sending(now):
+    claims = ClaimClock()
+    dealer, west = seated(claims, 5), seated(claims, 5)
+    dealer.note_sent("0:discard:9p.1")
+    now[0] += 0.2
+    west.note_sent("2:pass")  # west answered before the dealer's frame came
+    now[0] += 0.1
+    dealer.read(frame(5))  # the window's picture of the tile going down, same version
+    assert dealer.stats.latencies == [pytest.approx(0.3)]
+    assert dealer.stats.claim_held == 0

@@ -457,13 +457,16 @@ class Command(BaseCommand):
         """Nothing lost or applied twice, and every game sound (see the module docstring)."""
         games = list(Game.objects.filter(table__name__startswith=PREFIX).prefetch_related("hands"))
         sockets = [r for p in players for r in p.stats.sockets]
-        checked = audit_moves(sockets, {g.pk: g.log for g in games})
+        # the servers pass for a seat whose call window ended (tables.call_window)
+        checked = audit_moves(sockets, {g.pk: g.log for g in games}, server_passes=True)
         unsound = {g.pk: problems for g in games if (problems := audit_game(g))}
         self.stdout.write(
             f"audit, moves      {checked.sent} sent, {checked.refused} refused, "
             f"{checked.stored} stored: lost {checked.lost}, duplicated "
             f"{len(checked.duplicated)}, stored though refused {checked.phantom} "
-            f"({checked.unanswered_sockets} sockets dropped with answers unread)"
+            f"({checked.unanswered_sockets} sockets dropped with answers unread; "
+            f"{checked.server_passed} late passes refused where the server had passed "
+            "for the seat when its call window ended)"
         )
         self.stdout.write(
             f"audit, games      {len(games)} games replayed, {len(unsound)} differ from "
