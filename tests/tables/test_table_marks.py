@@ -1,0 +1,57 @@
+"""Marks on the table a player reads at a glance: an added kan stacked on its called
+tile, a called discard and the last discard marked in the pond, and the news said in
+words for screen readers while the call-out shows at the caller's seat."""
+
+import re
+
+from rules.engine import seat_view
+from rules.engine.testing import play, scenario, tsumogiri
+from tables import board_markup, news_presenters, seat_presenters, tile_markup
+
+NAMES = [{"name": n} for n in ("East", "South", "West", "North")]
+PON_HAND = {1: "55z147m369p147s12z"}  # South holds two white dragons
+
+
+def added_kan():
+    """East throws a white dragon, South pons it and later adds the fourth."""
+    state = scenario(PON_HAND, draws="5z 9m 9m 9m 5z")
+    state = play(state, "0:discard:5z", "1:pon:5z", "1:discard:1m")
+    state = tsumogiri(state, 3)
+    return play(state, "1:shouminkan:5z")
+
+
+def test_an_added_kan_stacks_its_fourth_tile_on_the_called_one():
+    state = added_kan()
+    meld = state.melds[1][0]
+    kind, source, items = seat_presenters.meld_data(meld, 1)
+    assert (kind, source) == ("shouminkan", "left")
+    html = tile_markup.meld((kind, source, items), 0, ())
+    stacked = re.search(r'<span class="stacked">(.*?)</span></span>', html)
+    assert stacked, html
+    # the called tile and the added one, both turned, in one stack; two more stand
+    assert stacked[1].count("sideways") == 2 and stacked[1].count("data-tile=") == 2
+    assert html.count("data-tile=") == 4
+
+
+def test_a_called_discard_and_the_last_discard_are_marked_in_the_pond():
+    state = scenario(PON_HAND, draws="5z 9m")
+    state = play(state, "0:discard:5z", "1:pon:5z", "1:discard:1m")
+    east = seat_presenters.pond_data(state.discards[0], 0, state.last_discard)
+    south = seat_presenters.pond_data(state.discards[1], 1, state.last_discard)
+    assert "called" in east[0][1].split() and "last" not in east[0][1].split()
+    assert "last" in south[-1][1].split()
+    html = board_markup.seat(seat_presenters.seats_data(seat_view(state, None), NAMES)[1], 0, ())
+    assert re.search(r'class="tile[^"]*\blast\b', html)
+
+
+def test_the_news_is_said_in_words_and_shown_at_the_caller_s_seat():
+    state = scenario(PON_HAND, draws="5z")
+    state = play(state, "0:discard:5z")
+    said = board_markup.news({"news": news_presenters.latest_news(state, NAMES)})
+    live = re.search(r'<div id="table-announce"[^>]*aria-live="polite"[^>]*>(.*?)</div>', said)
+    assert live and live[1] == "East discards the White dragon"
+    state = play(state, "1:pon:5z")
+    said = board_markup.news({"news": news_presenters.latest_news(state, NAMES)})
+    assert 'class="callout show"' in said and 'data-seats="1"' in said
+    assert '<span class="call-word at-1">Pon</span>' in said
+    assert re.search(r'aria-live="polite"[^>]*>South calls pon', said)
