@@ -1,12 +1,22 @@
 """Marks on the table a player reads at a glance: an added kan stacked on its called
 tile, a called discard and the last discard marked in the pond, and the news said in
-words for screen readers while the call-out shows at the caller's seat."""
+words for screen readers while the call-out shows at the caller's seat, and an abortive draw
+that says why."""
 
 import re
+import typing
 
 from rules.engine import seat_view
+from rules.engine.state import AbortReason
 from rules.engine.testing import play, scenario, tsumogiri
-from tables import board_markup, news_presenters, seat_presenters, tile_markup
+from tables import (
+    board_markup,
+    news_presenters,
+    result_markup,
+    result_presenters,
+    seat_presenters,
+    tile_markup,
+)
 
 NAMES = [{"name": n} for n in ("East", "South", "West", "North")]
 PON_HAND = {1: "55z147m369p147s12z"}  # South holds two white dragons
@@ -55,3 +65,17 @@ def test_the_news_is_said_in_words_and_shown_at_the_caller_s_seat():
     assert 'class="callout show"' in said and 'data-seats="1"' in said
     assert '<span class="call-word at-1">Pon</span>' in said
     assert re.search(r'aria-live="polite"[^>]*>South calls pon', said)
+
+
+def test_every_abortive_draw_says_why_on_the_result_screen():
+    reasons = typing.get_args(AbortReason)
+    assert len(reasons) == 5
+    assert set(result_presenters.ABORT_REASONS) == set(reasons)
+    # a real one: East declares nine different terminals and honours on the first draw
+    state = scenario({0: "19m19p19s1234567z"}, draws="9m")
+    state = play(state, "0:kyuushu")
+    result = state.last_result
+    assert (result.kind, result.abort) == ("abortive", "kyuushu_kyuuhai")
+    context = result_presenters.result_context(result, state.hand_index - 1, NAMES, ())
+    html = result_markup.result_panel(context)
+    assert "The hand is void: nine different terminals and honours (kyuushu kyuuhai)." in html
