@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from history import charts, rating, stats
 from history.logs.importer import import_log
+from rules.engine.standings import format_final
 from tables.models import HandRecord
 
 from .conftest import DATA, play_and_store
@@ -81,6 +82,21 @@ def test_it_shows_a_finished_game_with_a_row_per_hand(client, one_game):
     assert yaku_shown, "the game had no win, so no yaku was checked"
     assert reverse("history:export_tenhou", args=[one_game.pk]) in page
     assert reverse("history:export_json", args=[one_game.pk]) in page
+
+
+def test_it_shows_uma_and_oka_in_the_thousands_of_the_result(client, one_game):
+    page = client.get(reverse("history:game", args=[one_game.pk])).content.decode()
+    standings = page.split('id="standings"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", standings, re.S)[1:]  # the header row first
+    assert len(rows) == 4
+    for row, stored in zip(rows, sorted(one_game.final, key=lambda r: r["place"]), strict=True):
+        cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', row)
+        uma, oka, result = cells[-3], cells[-2], cells[-1].strip()
+        assert uma == format_final(stored["uma"]) and oka == format_final(stored["oka"])
+        assert result == format_final(stored["final"])
+    assert any(row["uma"] for row in one_game.final)  # a real uma was shown, e.g. +20.0
+    assert "20000" not in standings.replace("25000", "")
+    assert "in thousands of points" in page
 
 
 def test_it_draws_charts_as_valid_svg_with_words_for_screen_readers():
