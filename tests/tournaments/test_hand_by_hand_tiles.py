@@ -50,6 +50,10 @@ def test_hand_by_hand_tiles_are_scored_by_the_calculator_and_the_form_takes_its_
     preview = post(client, table, "score_preview", **fields).content.decode()
     assert f"{expected['han']} han {expected['fu']} fu" in preview
     assert 'id="calc-1"' in preview
+    # the hand as the calculator read it, in tile pictures, the winning tile set apart
+    pictured = preview.split('id="calc-hand-1"', 1)[1].split("</p>", 1)[0]
+    assert pictured.count("<img") == 14 and 'class="win-tile"' in pictured
+    assert 'title="4s"' in pictured.split('class="win-tile"', 1)[1]
     # the han and fu menus show what the calculator found
     assert f'<option value="{expected["han"]}" selected>' in preview
     post(client, table, "score_save", **fields)
