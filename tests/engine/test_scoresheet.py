@@ -217,3 +217,48 @@ def test_hand_by_hand_every_preset_settles_a_ron_and_a_draw(key):
     sheet = replay_sheet(ruleset, [ron(1, 0, 1, 30), DeclaredHand("exhaustive", tenpai=(1,))])
     assert sum(sheet.scores) == 4 * ruleset.start_score
     assert sheet.scores[1] == ruleset.start_score + 1000 + 3000
+
+
+def test_hand_by_hand_triple_ron_pays_all_three_where_the_ruleset_has_it():
+    ruleset = S.replace(sanchahou=False, triple_ron=True)
+    wins = (WinValue(1, 1, 30), WinValue(2, 1, 30), WinValue(3, 1, 30))
+    sheet = record(new_sheet(ruleset), DeclaredHand("ron", wins, 0, riichi=(2,)))
+    # each non-dealer 1 han 30 fu ron is 1,000; the stick goes to the winner nearest
+    # the discarder (South), whatever order the winners were declared in
+    assert sheet.scores == (22000, 27000, 25000, 26000)
+    assert (sheet.round_number, sheet.honba, sheet.riichi_sticks) == (1, 0, 0)
+    # where three rons are an abortive draw the form refuses them at the winners
+    with pytest.raises(InvalidHand) as refused:
+        record(new_sheet(S.replace(sanchahou=True)), DeclaredHand("ron", wins, 0))
+    assert refused.value.field == "winners" and "abortive" in refused.value.message
+
+
+def test_hand_by_hand_pao_makes_the_liable_seat_pay_a_yakuman():
+    yakuman = WinValue(1, 0, 0, 1, 2)  # South's yakuman, West fed the last set
+    tsumo = record(new_sheet(S), DeclaredHand("tsumo", (yakuman,)))
+    assert tsumo.scores == (25000, 25000 + 32000, 25000 - 32000, 25000)
+    ron = record(new_sheet(S), DeclaredHand("ron", (yakuman,), 3))
+    assert ron.scores == (25000, 25000 + 32000, 25000 - 16000, 25000 - 16000)
+    with pytest.raises(InvalidHand) as refused:  # pao covers a yakuman only
+        record(new_sheet(S), DeclaredHand("ron", (WinValue(1, 3, 30, 0, 2),), 3))
+    assert refused.value.field == "pao"
+
+
+def test_hand_by_hand_nagashi_mangan_is_paid_as_a_mangan_tsumo_and_counts_as_a_draw():
+    sheet = record(new_sheet(S), DeclaredHand("nagashi", tenpai=(1,), nagashi=(2,)))
+    assert sheet.scores == (21000, 23000, 33000, 23000)  # no noten payments besides it
+    assert (sheet.round_number, sheet.honba) == (1, 1)  # the dealer was not tenpai
+    with pytest.raises(InvalidHand) as refused:
+        record(new_sheet(S.replace(nagashi_mangan=False)), DeclaredHand("nagashi", nagashi=(2,)))
+    assert refused.value.field == "outcome"
+
+
+@pytest.mark.parametrize("agariyame", [True, False])
+def test_hand_by_hand_agari_yame_ends_the_game_when_the_last_dealer_wins_in_the_lead(agariyame):
+    ruleset = S.replace(agariyame=agariyame)
+    hands = [DeclaredHand("exhaustive")] * 7  # nobody tenpai: the deal moves to South 4
+    sheet = replay_sheet(ruleset, hands)
+    assert (sheet.round_wind, sheet.round_number, sheet.honba) == (28, 3, 7)
+    sheet = record(sheet, ron(3, 0, 5, 0))  # North, the last dealer, takes the lead
+    assert sheet.scores[3] == max(sheet.scores)
+    assert sheet.finished is agariyame

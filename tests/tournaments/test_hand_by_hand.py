@@ -339,3 +339,19 @@ def test_hand_by_hand_bulk_add_registers_pasted_names_and_names_the_unknown(
     )
     assert set(tournament.entries.values_list("player_id", flat=True)) == {a.pk, b.pk}
     assert "No member is called: No Such Person" in response.content.decode()
+
+
+def test_hand_by_hand_yaku_picker_greys_out_what_cannot_go_with_the_ticked_and_offers_their_fu(
+    client, scored_table
+):
+    signed_in(client, players_of(scored_table)[0])
+    data = {"token": "y", "outcome": "ron", "winners": ["1"], "discarder": "2", "yaku_1": "pinfu"}
+    text = client.post(
+        url(scored_table, "score_preview"), data, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    picker = text.split('id="value-1"', 1)[1].split('id="value-2"', 1)[0]
+    assert 'value="chiitoitsu" disabled' in picker  # seven pairs is never pinfu
+    assert 'value="riichi">' in picker  # still possible
+    fu = picker.split('id="fu_1"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="30"' in fu and '<option value="40"' not in fu  # a pinfu ron is 30
+    assert not ScoredHand.objects.exists()
