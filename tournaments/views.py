@@ -115,8 +115,23 @@ def detail(request, tournament_id):
         "round_form": RoundForm(initial={"duplicate": tournament.is_online}),
         "rules": presenters.ruleset_summary(tournament.engine_ruleset()),
         "league_games": _league_games(tournament) if tournament.is_league else None,
+        "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
     }
     return render(request, "tournaments/detail.html", context)
+
+
+TICKABLE_LIMIT = 300  # beyond this a club pastes names instead
+
+
+def _tickable(tournament):
+    """Members not registered yet, for the bulk form's boxes (the first few hundred)."""
+    registered = tournament.entries.filter(withdrawn__isnull=True).values("player_id")
+    return list(
+        get_user_model()
+        .objects.filter(is_bot=False, is_active=True)
+        .exclude(pk__in=registered)
+        .order_by("display_name", "username")[:TICKABLE_LIMIT]
+    )
 
 
 def _round_rows(tournament):

@@ -355,3 +355,15 @@ def test_hand_by_hand_yaku_picker_greys_out_what_cannot_go_with_the_ticked_and_o
     fu = picker.split('id="fu_1"', 1)[1].split("</select>", 1)[0]
     assert '<option value="30"' in fu and '<option value="40"' not in fu  # a pinfu ron is 30
     assert not ScoredHand.objects.exists()
+
+
+def test_hand_by_hand_bulk_add_registers_ticked_members_from_the_event_page(
+    client, make_event, make_members, organizer
+):
+    tournament = make_event(players=0)
+    a, _unticked, c = make_members(3, prefix="tick")
+    signed_in(client, organizer)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'name="members" value="{a.pk}"' in page  # the box to tick
+    client.post(f"/tournaments/{tournament.pk}/entries/bulk/", {"members": [a.pk, c.pk]})
+    assert set(tournament.entries.values_list("player_id", flat=True)) == {a.pk, c.pk}
