@@ -332,7 +332,6 @@ def game_page(request, pk: int):
                 "name": names[row["seat"]],
                 "player": players[row["seat"]],
                 "final_text": format_final(row.get("final", 0)),
-                # uma and oka in the same thousands as the result, as at the table
                 "uma_text": format_final(row.get("uma", 0)),
                 "oka_text": format_final(row.get("oka", 0)),
                 "penalty_text": _penalty_text(row.get("penalty", 0), row.get("chombos", 0)),
