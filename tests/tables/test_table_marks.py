@@ -1,22 +1,26 @@
 """Marks on the table a player reads at a glance: an added kan stacked on its called
 tile, a called discard and the last discard marked in the pond, and the news said in
-words for screen readers while the call-out shows at the caller's seat, and an abortive draw
-that says why."""
+words for screen readers while the call-out shows at the caller's seat, an abortive draw
+that says why, and the seat to move marked with its clock counting down."""
 
+import datetime as dt
 import re
 import typing
 
 from rules.engine import seat_view
+from rules.engine.presets import RONIN
 from rules.engine.state import AbortReason
 from rules.engine.testing import play, scenario, tsumogiri
 from tables import (
     board_markup,
+    frames,
     news_presenters,
     result_markup,
     result_presenters,
     seat_presenters,
     tile_markup,
 )
+from tables import timers as timing
 
 NAMES = [{"name": n} for n in ("East", "South", "West", "North")]
 PON_HAND = {1: "55z147m369p147s12z"}  # South holds two white dragons
@@ -79,3 +83,22 @@ def test_every_abortive_draw_says_why_on_the_result_screen():
     context = result_presenters.result_context(result, state.hand_index - 1, NAMES, ())
     html = result_markup.result_panel(context)
     assert "The hand is void: nine different terminals and honours (kyuushu kyuuhai)." in html
+
+
+def test_the_seat_to_move_is_marked_and_its_clock_counts_down_for_everyone():
+    state = scenario({0: "123m456p789s1234z"}, draws="5z")  # East to discard
+    start = dt.datetime(2026, 1, 1, 20, 0, tzinfo=dt.UTC)
+    clock = timing.start(RONIN, start)
+    watching = seat_view(state, 1)
+    seats = seat_presenters.seats_data(watching, NAMES)
+    assert [s["turn"] for s in seats] == [True, False, False, False]
+    assert 'class="seat-area seat-0 is-turn"' in board_markup.seat(seats[0], 0, ())
+    assert 'class="seat-area seat-1"' in board_markup.seat(seats[1], 0, ())
+    three_seconds_on = start + dt.timedelta(seconds=3)
+    for view, line in ((watching, "East to play"), (seat_view(state, 0), "Your move")):
+        countdown = frames.countdown(view, clock, three_seconds_on)
+        shown = board_markup._turn_line(
+            {"countdown": countdown, "finished": False, "calls_phase": False, "turn_name": "East"}
+        )
+        assert line in shown and 'role="timer"' in shown
+        assert f'data-base="{RONIN.thinking_time - 3:.1f}"' in shown
