@@ -21,8 +21,8 @@ is left the player sends a message it knows will be refused (the *barrier*); the
 frames that arrive before the barrier's own are all the refusals there are. The
 protocol has no per-move acknowledgement, so which moves were refused is not known,
 only how many; that is enough to count. A socket that drops with moves unanswered is
-left ``answered=False``: its last moves may or may not be stored. :func:`audit_moves`
-and :func:`audit_game` then check the players' moves and the stored games: every move
+left ``answered=False``: its last moves may or may not be stored. :func:`devtools.move_audit.audit_moves`
+and :func:`~devtools.move_audit.audit_game` then check the players' moves and the stored games: every move
 at most once in the logs, as many stored per socket as the server took, and every
 game's log replaying to its stored state.
 """
@@ -34,11 +34,9 @@ import json
 import random
 import re
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 
 from rules.engine import is_discard_answer
-from tables import hidden_claims
 
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
 ACTION = re.compile(r'data-action="([^"]+)"')
@@ -354,162 +352,6 @@ class StalledSocket(Exception):
 
 class ServiceUnavailable(Exception):
     """The server answered a move with ``unavailable`` (its database is down)."""
-
-
-# --- the audit -------------------------------------------------------------------------
-
-
-def seat_of(text: str) -> int:
-    return int(text.split(":", 1)[0])
-
-
-def shown_windows(log: list[str]) -> dict[int, range]:
-    """For each shown version of a game, the log positions a move sent at it may fill.
-
-    Frames carry the shown version (see :mod:`tables.hidden_claims`): the stored
-    versions from a settled step up to the answer that settles the claim after it all
-    show the same number, so a move sent at shown version v goes in at one of those
-    positions (an answer after other seats' answers, say). A new hand always starts a
-    new window: the action that ends a hand is public.
-    """
-    windows: dict[int, range] = {}
-    shown = hidden_claims.shown_versions(log)
-    for position in range(len(log)):
-        first = windows.get(shown[position])
-        windows[shown[position]] = range(first.start if first else position, position + 1)
-    return windows
-
-
-def copies_in_log(
-    log: list[str], move: SentMove, windows: dict[int, range] | None = None
-) -> list[int]:
-    """Where ``move`` was stored: the log positions that hold it."""
-    if windows is None:
-        windows = shown_windows(log)
-    return [i for i in windows.get(move.version, ()) if log[i] == move.action]
-
-
-@dataclass
-class MoveAudit:
-    sent: int = 0  # moves the clients sent
-    stored: int = 0  # log entries the moves fill
-    refused: int = 0  # ... the server refused
-    lost: int = 0  # taken by the server (no refusal) but in no log
-    duplicated: list[str] = field(default_factory=list)  # in a log more than once
-    phantom: int = 0  # more moves stored than the server took
-    server_passed: int = 0  # refused answers whose seat the server passed for itself
-    unanswered_sockets: int = 0  # sockets that dropped before every answer was read
-    from_clients: int = 0  # log entries made by the clients' moves
-    log_entries: int = 0  # all log entries of the audited games (server moves too)
-
-    @property
-    def ok(self) -> bool:
-        return not (self.lost or self.duplicated or self.phantom)
-
-
-def audit_moves(
-    sockets: list[SocketRecord], logs: dict[int, list[str]], *, server_passes: bool = False
-) -> MoveAudit:
-    """Check the clients' moves against the stored logs (game id -> log).
-
-    Per socket: no move is in a log twice, and its moves fill as many log entries as
-    the server took (sent minus refused); a socket that dropped with answers unread may
-    have filled fewer, never more.
-
-    ``server_passes``: the server passes for a seat itself (a call window that ended,
-    see tables.call_window), and a player's pass that arrives after that is refused
-    while the log holds the server's pass, at the same shown version and with the same
-    text. Such a pass cannot be told from the player's, so a socket's surplus of
-    passes is counted as the server's (``server_passed``), not as stored though refused.
-    """
-    out = MoveAudit(log_entries=sum(len(log) for log in logs.values()))
-    # Which socket's move filled each log entry. A player may send a move again: on
-    # the same socket after the table moved on (another seat's answer went in first),
-    # or on a new socket after the server could not take it. Both sends then find the
-    # one entry; it belongs to the last send (a send before it was refused, or not
-    # stored at all), so each socket counts only the entries it owns.
-    owner: dict[tuple[int, int], int] = {}
-    windows = {game_id: shown_windows(log) for game_id, log in logs.items()}
-    for number, socket in enumerate(sockets):  # each player's sockets in the order used
-        for move in socket.moves:
-            where = copies_in_log(logs.get(move.game_id, []), move, windows.get(move.game_id))
-            if len(where) > 1:
-                out.duplicated.append(f"game {move.game_id} v{move.version} {move.action}")
-            for index in where:
-                owner[(move.game_id, index)] = number
-    owned = Counter(owner.values())
-    passes = Counter(
-        number
-        for (game_id, index), number in owner.items()
-        if logs[game_id][index].endswith(":pass")
-    )
-    for number, socket in enumerate(sockets):
-        found = owned[number]
-        taken = len(socket.moves) - socket.refused
-        surplus = max(0, found - taken)
-        if server_passes:
-            theirs = min(surplus, passes[number])
-            out.server_passed += theirs
-            surplus, found = surplus - theirs, found - theirs
-        out.sent += len(socket.moves)
-        out.stored += found
-        out.refused += socket.refused
-        out.phantom += surplus
-        if socket.answered:
-            out.lost += max(0, taken - found)
-        else:
-            out.unanswered_sockets += 1
-    out.from_clients = len(owner) - out.server_passed
-    return out
-
-
-def audit_game(game) -> list[str]:
-    """Differences between a stored game and a replay of its log (none: it is sound).
-
-    Replays the log action by action, as ``submit`` applied it, and compares the
-    version, the hand in play, the end of the game, its final standings and every
-    stored hand record with what the replay gives.
-    """
-    from rules.engine.actions import parse_action
-    from rules.engine.game import apply, start
-    from tables import records, states
-
-    problems: list[str] = []
-    log = list(game.log)
-    if game.version != len(log):
-        problems.append(f"version {game.version} but {len(log)} actions logged")
-    state = start(states.setup_of(game))
-    expected: dict[int, tuple] = {}
-    for position, text in enumerate(log):
-        before = state
-        try:
-            state, _ = apply(state, parse_action(text))
-        except Exception as exc:
-            problems.append(f"action {position} ({text}) does not replay: {exc}")
-            return problems
-        if state.hand_index != before.hand_index or (state.finished and not before.finished):
-            start_at, end_at = records.hand_bounds(state, before.hand_index)
-            result = state.last_result
-            expected[before.hand_index] = (
-                start_at,
-                end_at,
-                result.kind,
-                list(result.deltas),
-                list(result.scores),
-            )
-    if state.hand_index != game.hand_index:
-        problems.append(f"hand {game.hand_index} stored, {state.hand_index} replayed")
-    if state.finished != (game.finished is not None):
-        problems.append(f"finished stored {game.finished}, replayed {state.finished}")
-    if state.finished and game.final != records.standings_json(state.final):
-        problems.append("final standings differ from the replay")
-    stored = {
-        r.index: (r.log_start, r.log_end, r.result_type, r.deltas, r.scores_after)
-        for r in game.hands.all()
-    }
-    if stored != expected:
-        problems.append(f"hand records differ: stored {stored}, replayed {expected}")
-    return problems
 
 
 # --- idle watchers -----------------------------------------------------------------------

@@ -65,7 +65,8 @@ def test_a_scripted_person_answers_a_claim_before_its_window_ends():
 def test_a_late_pass_the_server_made_for_the_seat_is_not_counted_as_stored_though_refused():
     """West's pass came after its call window ended: the server passed for west and
     refused west's own pass; the log's one "2:pass" is the server's."""
-    from devtools.scripted import SentMove, audit_moves
+    from devtools.move_audit import audit_moves
+    from devtools.scripted import SentMove
 
     log = ["0:discard:9p.1", "2:pass"]
     late = SocketRecord(moves=[SentMove(1, "2:pass", 0)], refused=1, answered=True)

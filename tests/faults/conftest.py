@@ -17,7 +17,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.db import connections
 
-from devtools.scripted import ScriptedPlayer, audit_game, audit_moves
+from devtools.move_audit import audit_game, audit_moves
+from devtools.scripted import ScriptedPlayer
 from players.models import Player
 from tables.models import Game
 from tests.conftest import using_services

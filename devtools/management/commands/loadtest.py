@@ -25,7 +25,7 @@ figures count only moves made after the last connect.
 At the end an audit checks that nothing was lost or applied twice: every move a
 client sent that the server took appears exactly once in the stored logs, no refused
 move appears, and every stored game replays to its stored state (see
-:func:`devtools.scripted.audit_moves` and :func:`~devtools.scripted.audit_game`). The
+:func:`devtools.move_audit.audit_moves` and :func:`~devtools.move_audit.audit_game`). The
 command fails when the audit does. Afterwards the load-test tables are deleted
 (``--keep``, or a failed audit, keeps them).
 """
@@ -49,13 +49,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Sum
 from django.utils import timezone
 
-from devtools.scripted import (
-    ClaimClock,
-    IdleWatcher,
-    ScriptedPlayer,
-    audit_game,
-    audit_moves,
-)
+from devtools.move_audit import audit_game, audit_moves
+from devtools.scripted import ClaimClock, IdleWatcher, ScriptedPlayer
 from players.models import Player
 from rules.models import Ruleset
 from tables.clock import ManualClock
