@@ -4,7 +4,8 @@ One position of a bot game, with melds at all four seats (a chi, pons and a clos
 is shown to the East player at the three sizes the club checks. Every meld's called tile
 is turned toward the seat it came from, at the side seats too, where the meld runs
 along the seat's row; on a phone held sideways (844x390) the whole board fits the
-screen's height with the own hand in reach, and nothing scrolls sideways.
+screen's height with the own hand in reach, and nothing scrolls sideways. At every
+size a riichi stick lies clear of the middle's round, counters, dora and clock.
 """
 
 from pathlib import Path
@@ -158,3 +159,32 @@ def test_a_phone_held_sideways_shows_the_whole_board_without_scrolling_it(
     check_melds_turned(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "melds-sideways.png"), animations="disabled")
+
+
+# The riichi stick as the board writes it (tables.board_markup.seat), put at all four
+# seats, and the longest turn line: another seat's name and a clock with bank time.
+STICKS_AND_A_LONG_TURN_LINE = """() => {
+  for (const n of [0, 1, 2, 3]) document.querySelector('#seat-area-' + n).insertAdjacentHTML(
+    'beforeend', '<span class="riichi-stick" role="img" aria-label="Riichi stick"></span>');
+  document.querySelector('#table-center .turn-line').innerHTML = 'Efficient bot 2 to play '
+    + '<span class="countdown" data-countdown data-base="5.0" data-bank="20.0">5 s + 20 s</span>';
+  const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const parts = [...document.querySelectorAll(
+    '#table-center .round-name, #table-center .counters span, #table-center .dora > *, '
+    + '#table-center .turn-line, #table-center .countdown')];
+  const sticks = [...document.querySelectorAll('.seat-area > .riichi-stick')];
+  return {sticks: sticks.length, parts: parts.length, covered: sticks.flatMap((s, n) =>
+    parts.filter(p => over(box(s), box(p))).map(p => n + ': ' + p.className))};
+}"""
+
+
+def test_a_riichi_stick_never_covers_the_middle_of_the_board(site_url, meld_table, chromium):
+    for label, size in SIZES.items():
+        page = table_page(chromium, site_url, meld_table, size, label != "desktop")
+        found = page.evaluate(STICKS_AND_A_LONG_TURN_LINE)
+        assert found["sticks"] == 4 and found["parts"] >= 6, found
+        assert found["covered"] == [], (label, found["covered"])
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"sticks-{label}.png"), animations="disabled")
+        page.context.close()
