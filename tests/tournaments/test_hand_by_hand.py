@@ -367,3 +367,22 @@ def test_hand_by_hand_bulk_add_registers_ticked_members_from_the_event_page(
     assert f'name="members" value="{a.pk}"' in page  # the box to tick
     client.post(f"/tournaments/{tournament.pk}/entries/bulk/", {"members": [a.pk, c.pk]})
     assert set(tournament.entries.values_list("player_id", flat=True)) == {a.pk, c.pk}
+
+
+def test_hand_by_hand_nagashi_mangan_from_the_page_and_a_refused_triple_ron(client, scored_table):
+    signed_in(client, players_of(scored_table)[0])
+    post_hand(client, scored_table, token="n", outcome="nagashi", nagashi=["2"], tenpai=["1"])
+    row = ScoredHand.objects.get(table=scored_table)
+    assert row.declared["nagashi"] == [2] and row.declared["tenpai"] == [1]
+    page = client.get(url(scored_table)).content.decode()
+    assert "33000" in page and "21000" in page  # West's mangan, the dealer paid 4,000
+    triple = {
+        "outcome": "ron",
+        "winners": ["0", "1", "3"],
+        "discarder": "2",
+        **{f"han_{s}": "1" for s in (0, 1, 3)},
+        **{f"fu_{s}": "30" for s in (0, 1, 3)},
+    }
+    text = post_hand(client, scored_table, token="t", **triple).content.decode()
+    assert 'id="error-winners"' in text and "triple ron" in text
+    assert ScoredHand.objects.filter(table=scored_table).count() == 1
