@@ -137,3 +137,21 @@ def test_hand_by_hand_a_penalty_counts_once_after_the_table_is_confirmed(table, 
     game = records.as_game(table)
     engine_final = leaderboard.score_game(game, ruleset)[0].final
     assert total_of(table, 0) == engine_final - 3000  # once, with the game's result
+
+
+def test_hand_by_hand_the_tables_final_result_takes_off_a_referees_penalty(
+    client, table, organizer
+):
+    # a mangan, then seven cheap non-dealer rons: the game ends after South 4
+    game = [DeclaredHand("ron", (WinValue(1, 5, 0),), 0)] + [
+        DeclaredHand("ron", (WinValue((d + 1) % 4, 1, 30),), (d + 2) % 4) for d in range(1, 8)
+    ]
+    for i, hand in enumerate(game):
+        _, sheet, _ = scored_tables.save_hand(table, hand, f"g{i}", organizer)
+    assert sheet.finished
+    penalties.add(table, 3, Penalty.CONDUCT, 4000, "phone at the table", organizer)
+    signed_in(client, organizer)
+    page = client.get(reverse("tournaments:score", args=[table.tournament_id, table.pk]))
+    final = page.content.decode().split('id="final-table"', 1)[1].split("</table>", 1)[0]
+    north = next(s for s in sheet.final if s.seat == 3)
+    assert format_final(north.final - 4000) in final and "(-4.0)" in final
