@@ -63,32 +63,41 @@ test: lint typecheck
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) \
 		$(ENGINE_TESTS) $(PYTEST_ARGS)
 
-# Again on PostgreSQL and Redis, the tests whose outcome can differ there: row locks
-# (select_for_update, also with `of=`, which SQLite ignores), transactions and what an
-# IntegrityError does to them, races between writers, the channel layer (Redis
-# serialises every frame and group message; its blocking reads and restarts), several
-# daphne processes on one database, and the services checks. Everything else (the
-# engine, pages, permissions, parsing, markup, arithmetic, the browser tests) runs the
-# same Python over the same ORM queries, which `make test` already ran; it runs once.
-# The fault tests stop and start PostgreSQL and Redis, so they run alone, after the rest.
-SERVICE_TESTS := tests/test_services.py \
-	tests/tables/test_consumers.py tests/tables/test_socket_resilience.py \
-	tests/tables/test_sign_out.py tests/tables/test_twins.py tests/tables/test_submit.py \
-	tests/tables/test_runner.py tests/tables/test_open_limit_races.py \
-	tests/tables/test_processes.py tests/tables/test_idle_sockets.py \
-	tests/tables/test_win_claims_table.py tests/tables/test_lobby.py \
-	tests/tables/test_opening.py tests/tables/test_table_end.py \
-	tests/tournaments/test_live_results.py tests/tournaments/test_live_tables.py \
-	tests/tournaments/test_hand_by_hand.py tests/tournaments/test_pages.py \
-	tests/tournaments/test_results.py \
-	tests/history/test_importing.py tests/history/test_stats.py \
-	tests/history/test_rating.py tests/history/test_roundtrip.py \
-	tests/hardening/test_limits.py tests/hardening/test_socket_matrix.py \
-	tests/hardening/test_fuzz.py
+# Again on PostgreSQL and Redis: the suites of the tables, tournaments, history and
+# hardening, whose outcome can differ there: row locks (select_for_update, also with
+# `of=`, which SQLite ignores), transactions and what an IntegrityError does to them,
+# racing writers, threads with their own connections, the channel layer (Redis
+# serialises every frame and group message; its blocking reads, restarts and idle
+# sockets), several daphne processes on one database; and the services checks. A new
+# test file there runs on both by default. The files below run once, in `make test`:
+# they render pages, check permissions, parse logs, build markup or do arithmetic, the
+# same Python over the same queries on either backend (the permission matrix alone is
+# 600 requests). So do the engine, rules and browser tests. The fault tests stop and
+# start PostgreSQL and Redis, so they run alone, after the rest.
+SERVICE_SUITES := tests/test_services.py tests/tables tests/tournaments tests/history \
+	tests/hardening
+ONCE_ONLY := tests/hardening/test_permissions_matrix.py \
+	tests/history/test_access.py tests/history/test_hostile_logs.py \
+	tests/history/test_pages.py tests/history/test_replay_viewer.py \
+	tests/history/test_review_command.py tests/history/test_tenhou_log_fidelity.py \
+	tests/history/test_tenhou_logs.py tests/history/test_twin_records.py \
+	tests/history/test_win_claims_records.py \
+	tests/tables/test_coaching.py tests/tables/test_markup_speedups.py \
+	tests/tables/test_one_way_to_draw.py tests/tables/test_robots.py \
+	tests/tables/test_runtime.py tests/tables/test_table_markup.py \
+	tests/tables/test_terms_at_the_table.py tests/tables/test_whats_on.py \
+	tests/tournaments/test_exports.py tests/tournaments/test_league_aids.py \
+	tests/tournaments/test_permissions.py tests/tournaments/test_seating.py \
+	tests/tournaments/test_standings_arithmetic.py tests/tournaments/test_twin_results.py \
+	tests/tournaments/test_hand_by_hand_readme.py \
+	tests/tournaments/test_hand_by_hand_settings.py \
+	tests/tournaments/test_hand_by_hand_projector.py \
+	tests/tournaments/test_hand_by_hand_tiles.py
 FAULT_TESTS := tests/faults
 SERVICES_ENV := DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS)
 test-services: $(STAMP)
-	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) -m "not browser" $(SERVICE_TESTS) $(PYTEST_ARGS)
+	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) -m "not browser" $(SERVICE_SUITES) \
+		$(addprefix --ignore=,$(ONCE_ONLY)) $(PYTEST_ARGS)
 	$(SERVICES_ENV) $(BIN)/pytest -p no:xdist $(FAULT_TESTS) $(PYTEST_ARGS)
 
 bench: $(STAMP)
