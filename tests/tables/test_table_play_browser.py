@@ -234,8 +234,18 @@ def seat_alice(ruleset, alice):
 
 @pytest.fixture
 def east_only_game(db):
+    """East only, with time enough that a busy machine never runs Alice's clock out: the
+    server would then play for her, the game would leave its fixed course and might show
+    no win before the last hand (the thinking time has its own tests)."""
     return Ruleset.objects.create(
-        name="East only", preset="ronin", settings={"game_type": "tonpuusen", "west_round": False}
+        name="East only",
+        preset="ronin",
+        settings={
+            "game_type": "tonpuusen",
+            "west_round": False,
+            "thinking_time": 120,
+            "bank_time": 600,
+        },
     )
 
 
