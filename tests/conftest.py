@@ -101,6 +101,20 @@ def pytest_terminal_summary(terminalreporter, config):
 
 
 @pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Every test starts with a channel layer of its own. Each async test runs in its
+    own event loop, and channels-redis binds its receive lock and connections to the
+    loop that used them: a socket a test left waiting made the next test in the same
+    process fail with 'bound to a different event loop' (seen once tests ran in a random
+    order). Messages a test left in the in-memory layer go with it too."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
 def generous_budgets(settings):
     """The hourly budgets of sign-ups and imports count per address, and every test
     client comes from 127.0.0.1: lift them, except where a test sets its own
