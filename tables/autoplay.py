@@ -14,8 +14,8 @@ the earliest that applies:
 * ``timeout``: a person whose thinking time and bank ran out throws the drawn tile
   or passes.
 
-A person asked about a discard within a call window (:mod:`tables.call_window`)
-answers before it ends, or the seat passes then (``window``).
+A person asked about a discard at a table with a call window (:mod:`tables.call_window`)
+has their whole move time, as for any decision; the window only holds what follows.
 
 At a table whose wins are claimed (:mod:`rules.engine.claims`) a person's only
 choice on a discard is often *Win anyway* or pass: that choice stays open for
@@ -44,7 +44,7 @@ from rules.engine.claim_values import CLAIM_PHASES, OK, WIN_ANYWAY
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view
 
-from . import call_window, conf
+from . import conf
 from . import timers as timing
 
 
@@ -166,9 +166,6 @@ def pending_moves(
         if claim_window_only(view) or riichi_window_only(view, policy):
             window = _seconds("TABLE_CLAIM_WINDOW")
             moves.append(Move(seat, timers.turn_started + window, "window"))
-            continue
-        if claim and call_window.claim_in_window(state):  # answered within the window
-            moves.append(Move(seat, timers.turn_started + call_window.length(), "window"))
             continue
         timeout = timing.seat_deadline(timers, seat)
         if not policy.present(now):

@@ -11,9 +11,12 @@ answer, every discard and every kan that could be robbed opens a *call window* o
   the tile in the pond and nobody's draw yet (``rules.engine.before_answers``),
   with no "waiting" text: the same picture whether or not anybody could call. The
   seats asked see their buttons.
-* *The asked persons* have until the window ends to answer; then the server passes
-  for them (``autoplay``: the move ``window``). Bots and a person's own "no calls"
-  answer at once, as before.
+* *The asked persons* have their whole move time, as for any decision (a ron
+  deserves more than a second). Bots and a person's own "no calls" answer at once,
+  as before. A person who answers within the window changes nothing anybody can
+  see or time; one who thinks longer holds the table as long, as at the big
+  clients and at a real table: the window hides the quick decisions, which are
+  most of them.
 * *What follows* (the next draw, a call, a win, an exhaustive draw) is stored when
   the claim settles but *held*: nobody sees it before the window ends
   (``Game.reveal_at``), and the next decision's clock starts only then, so no bot

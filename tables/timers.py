@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from rules.engine.state import GameState
 
-from . import call_window, conf
+from . import conf
 
 
 class Timers(NamedTuple):
@@ -68,8 +68,8 @@ def after_action(
     """The timers once ``seat`` has acted at ``now`` (``charge``: spend its bank on overrun).
 
     ``hold_until``: what the action led to is held until then (a call window, see
-    :mod:`tables.call_window`), so the next decision starts only then. A claim that
-    is answered within a window must be answered before the window ends.
+    :mod:`tables.call_window`), so the next decision starts only then. A person asked
+    about a discard has their whole move time, as for any decision.
     """
     banks = list(timers.bank_ms)
     if timed_out:
@@ -82,8 +82,6 @@ def after_action(
         return Timers(timers.turn_started, timers.deadline, banks)
     hand_ended = after.hand_index != before.hand_index
     begins = max(now, hold_until) if hold_until is not None else now
-    if call_window.claim_in_window(after):
-        return Timers(begins, begins + call_window.length(), banks)
     return start(after.ruleset, begins, banks, pause=result_pause() if hand_ended else 0)
 
 
