@@ -727,6 +727,22 @@ ROWS = [
         only(ROLES, 302, anonymous=403),
         method="post",
     ),
+    # a casual table's own timer: an event's table is not a casual one, for anybody
+    # (who may run a casual table's timer: tests/tournaments/test_hand_by_hand_casual_timer.py)
+    Row(
+        "t_score_timer",
+        "tournaments:score_timer",
+        lambda w: [0, w.tournament_table.pk],
+        dict.fromkeys(ROLES, 404),
+    ),
+    Row(
+        "t_score_timer_action",
+        "tournaments:score_timer_action",
+        lambda w: [0, w.tournament_table.pk],
+        dict.fromkeys(ROLES, 404),
+        method="post",
+        data={"action": "start"},
+    ),
     Row(
         "t_casual_table",
         "tournaments:casual_table",
