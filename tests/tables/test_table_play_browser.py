@@ -18,8 +18,8 @@ import pytest
 from rules.engine import bots, seat_view
 from rules.engine.actions import format_action
 from rules.models import Ruleset
-from tables import hidden_claims, states
-from tables.models import Game
+from tables import autoplay, hidden_claims, states
+from tables.models import Game, Seat
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 from .conftest import make_table
@@ -33,13 +33,18 @@ MOMENTS = ("mid-hand", "call-prompt", "riichi", "win", "draw", "game-end")
 
 @pytest.fixture
 def live_tables(table_settings):
-    """The daphne child inherits these: a running driver and quick bots."""
+    """The daphne child, forked after these are set, inherits them: a running driver,
+    bots that move at once, no call window, and no timer that could ever play for Alice
+    (a busy machine must not take a move out of the test's hands: the game would leave
+    its fixed course). The result screen stays until the next hand's first discard, a
+    few seconds after the hand ended; the test waits for it and closes it by its button.
+    """
     table_settings.TABLE_DRIVER_AUTOSTART = True
-    table_settings.TABLE_BOT_DELAY = 0.02
-    table_settings.TABLE_AUTO_DELAY = 0.02
-    # The result screen stays as long as it does for players (the club default): under
-    # load, or beside another test process, 3 s was sometimes over before the picture.
-    table_settings.TABLE_RESULT_PAUSE = 6.0
+    table_settings.TABLE_BOT_DELAY = 0
+    table_settings.TABLE_AUTO_DELAY = 0
+    table_settings.TABLE_AWAY_GRACE = 3600.0
+    table_settings.TABLE_CALL_WINDOW = 0
+    table_settings.TABLE_RESULT_PAUSE = 3.0
     table_settings.TABLE_SEED = 20250101
     return table_settings
 
@@ -84,7 +89,9 @@ def start_table(page, site_url, table):
 
 
 def decision(game_id):
-    """What the efficient bot would do in Alice's seat now: (action text, type, version).
+    """What the efficient bot would do in Alice's seat now: (action text, type, version,
+    hand index); no action while she has no choice or her own auto play (the drawn tile
+    thrown in riichi) makes the move for her.
 
     The state cache follows the stored log by itself (it checks the seed, the version
     and the last action before reusing a state), so each look applies only the moves
@@ -93,9 +100,26 @@ def decision(game_id):
     view = seat_view(state, 0)
     shown = hidden_claims.shown_of(game)  # the version the page's frames carry
     if not view.legal:
-        return None, None, shown
+        return None, None, shown, state.hand_index
+    seat = Seat.objects.select_related("table").get(table_id=game.table_id, index=0)
+    if autoplay.own_choice(view, autoplay.SeatPolicy.of(seat)) is not None:
+        return None, None, shown, state.hand_index
     action = bots.get("efficient")(view, random.Random(0))
-    return format_action(action), action.type, shown
+    return format_action(action), action.type, shown, state.hand_index
+
+
+# The page shows something newer than version ``v``, or a result screen / the standings.
+MOVED_ON = (
+    "v => { const c = document.querySelector('#table-center');"
+    " return !c || c.dataset.version !== String(v)"
+    " || !!document.querySelector('.table-modal:not(.closed)'); }"
+)
+
+
+def wait_moved_on(page, version, timeout=10_000):
+    """Wait (on the page's own events, no fixed sleep) until it shows what came next."""
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(MOVED_ON, arg=version, timeout=timeout)
 
 
 def press(page, selector, how):
@@ -104,6 +128,16 @@ def press(page, selector, how):
         target.tap()
     else:
         target.click()
+
+
+# How many ArrowRight presses select the tile ``sel`` among the hand's visible tiles.
+ARROWS_TO = (
+    "sel => { const bs = [...document.querySelectorAll("
+    "'#table-hand .hand-row button.tile-button')].filter(b => b.offsetParent !== null);"
+    " const cur = bs.findIndex(b => b.classList.contains('selected'));"
+    " const t = bs.findIndex(b => b.matches(sel));"
+    " if (t < 0) return 0; return cur < 0 ? t + 1 : (t - cur + bs.length) % bs.length; }"
+)
 
 
 def play_move(page, action, kind, how):
@@ -128,7 +162,10 @@ def play_move(page, action, kind, how):
         return
     tile = f"{hand} {row} [data-action='{action}']"
     if how == "keyboard":
-        for _ in range(20):
+        presses = page.evaluate(ARROWS_TO, tile)
+        for _ in range(presses):
+            page.keyboard.press("ArrowRight")
+        for _ in range(20):  # (checked, and corrected if the hand was redrawn meanwhile)
             selected = page.locator(f"{hand} button.tile-button.selected")
             if selected.count() and selected.first.get_attribute("data-action") == action:
                 break
@@ -183,26 +220,17 @@ def play_game(page, game_id, label, ways):
                     press(page, ".result-modal:not(.closed) [data-close]", how)
                 page.wait_for_selector(".result-modal:not(.closed)", state="detached")
             continue
-        action, kind, version = decision(game_id)
-        if action is None:
-            # the page already shows this version and nothing changes: look again after
-            with contextlib.suppress(PlaywrightError):
-                page.wait_for_function(
-                    "v => { const c = document.querySelector('#table-center');"
-                    " return !c || c.dataset.version !== String(v)"
-                    " || document.querySelector('.table-modal:not(.closed)'); }",
-                    arg=version,
-                    timeout=10_000,
-                )
+        action, kind, version, hand_no = decision(game_id)
+        if action is None:  # not Alice's move: wait for the page to show the next one
+            wait_moved_on(page, version)
             continue
         try:
             page.wait_for_selector(f"#table-center[data-version='{version}']", timeout=5000)
             page.wait_for_selector(
                 f"#table-hand [data-action='{action}']", timeout=5000, state="attached"
             )
-        except PlaywrightError:  # the game moved on meanwhile (a timer, a call): decide again
+        except PlaywrightError:  # the game moved on meanwhile (a call): decide again
             continue
-        hand_no = states.load(game_id)[1].hand_index
         how = ways(hand_no)
         hands_by.add(hand_no)
         if kind in ("pass", "chi", "pon", "daiminkan", "ron") and "call-prompt" not in shots:
@@ -212,14 +240,15 @@ def play_game(page, game_id, label, ways):
         except PlaywrightError:  # the hand was redrawn under the finger: decide again
             continue
         own_moves += 1
+        wait_moved_on(page, version)  # the move is made: the page shows what followed
         if kind in ("riichi", "open_riichi") and "riichi" not in shots:
             page.wait_for_selector(".pond .tile.riichi-tile", timeout=5000)
             keep(page, label, "riichi", shots)
-        if own_moves == 8 and "mid-hand" not in shots:
-            page.wait_for_function(
-                "v => document.querySelector('#table-center').dataset.version !== String(v)",
-                arg=version,
-            )
+        if (
+            own_moves >= 8
+            and "mid-hand" not in shots
+            and not page.locator(".table-modal:not(.closed)").count()
+        ):
             assert no_sideways_scroll(page)
             keep(page, label, "mid-hand", shots)
     page.wait_for_selector(".final-modal >> text=Final standings")
