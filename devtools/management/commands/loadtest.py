@@ -293,7 +293,7 @@ class Command(BaseCommand):
         rng = random.Random(options["seed"])
         ramp = options["ramp"]
         until = time.monotonic() + ramp + options["duration"]
-        count = 4 * len(tables)
+        clients = 4 * len(tables)  # the players connect one by one over the ramp
         players: list[ScriptedPlayer] = []
         self.games_finished = 0
 
@@ -326,7 +326,7 @@ class Command(BaseCommand):
                     )
                 )
             players.extend(seats)
-            delays = [ramp * (4 * number + i) / count for i in range(4)]
+            delays = [ramp * (4 * number + i) / clients for i in range(4)]
             game_seed = rng.randrange(2**40)
             while True:
                 await asyncio.gather(*(run(p, d) for p, d in zip(seats, delays, strict=True)))
@@ -343,9 +343,11 @@ class Command(BaseCommand):
             asyncio.create_task(table_loop(n, table_id, game_id, headers))
             for n, (table_id, game_id, headers) in enumerate(tables)
         ]
-        count = options["watchers"]
-        quiet = await sync_to_async(self.quiet_tables)((count + 1) // 2)
-        paths = ["/ws/lobby/"] * (count // 2) + [f"/ws/tables/{pk}/" for pk in quiet]
+        # A name of its own: table_loop reads ``clients`` only once it runs, after this
+        # line (reusing one name spread 400 players over 40 ramps, most never connected).
+        watcher_count = options["watchers"]
+        quiet = await sync_to_async(self.quiet_tables)((watcher_count + 1) // 2)
+        paths = ["/ws/lobby/"] * (watcher_count // 2) + [f"/ws/tables/{pk}/" for pk in quiet]
         origin = {"Origin": options["origin"]}
         watchers = [IdleWatcher(urls[n % len(urls)] + path, origin) for n, path in enumerate(paths)]
         watching = [asyncio.create_task(w.watch(until)) for w in watchers]
