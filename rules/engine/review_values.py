@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import CHI, DAIMINKAN, OPEN_RIICHI, PASS, PON, RIICHI, RON, Action
+from .aids import seen_counts
 from .errors import InvalidHand
 from .hand import waits as hand_waits
 from .melds import Meld, MeldKind
@@ -58,23 +59,6 @@ class CallValue:
     route: str  # one of ROUTES
     dora: int  # dora the hand holds (indicated dora and red fives; ura unknown)
     ready_value: int | None  # best ron value of the waits if the option leaves it ready
-
-
-def _seen(view: SeatView) -> list[int]:
-    tiles = [*view.hand, *([view.drawn] if view.drawn is not None else [])]
-    for melds in view.melds:
-        for meld in melds:
-            tiles.extend(meld.tiles)
-    for river in view.discards:
-        tiles.extend(d.tile for d in river if not d.called)
-    for hand in view.open_hands:
-        if hand:
-            tiles.extend(hand)
-    tiles.extend(view.dora_indicators)
-    counts = [0] * 34
-    for tile in set(tiles):
-        counts[tile >> 2] += 1
-    return counts
 
 
 def _seat(view: SeatView) -> int:
@@ -143,7 +127,7 @@ def discard_waits(view: SeatView, kind: int) -> tuple[WaitValue, ...]:
     found = hand_waits(_counts(rest))
     if not found:
         return ()
-    seen = _seen(view)
+    seen = seen_counts(view)
     seat = _seat(view)
     melds = view.melds[seat]
     may_riichi = any(
