@@ -80,34 +80,38 @@ def apply_step(
         wc = wc._replace(value=(action.tiles[0], action.tiles[1]))
         asked = tuple(answer_legal(o) if o != wc.seat else () for o in _SEATS)
         return s.evolve(phase="answers", win_claim=wc, legal=asked), []
-    if s.phase == "answers":
-        answers = list(wc.answers)
-        answers[action.seat] = action
-        wc = wc._replace(answers=tuple(answers))
-        legal = list(s.legal)
-        legal[action.seat] = ()
-        if any(legal):
-            return s.evolve(win_claim=wc, legal=tuple(legal)), []
-        legal[wc.reviewer] = review_legal(s, wc)
-        return s.evolve(phase="review", win_claim=wc, legal=tuple(legal)), []
-    if s.phase == "confirm":
-        confirms = list(wc.confirms)
-        confirms[action.seat] = action
-        wc = wc._replace(confirms=tuple(confirms))
-        legal = list(s.legal)
-        legal[action.seat] = ()
-        if any(legal):
-            return s.evolve(win_claim=wc, legal=tuple(legal)), []
-        decision = wc.decision
-        assert decision is not None
-        s = s.evolve(win_claim=wc)
-        return _decide(s, wc, decision, [Event("review", decision.seat, wc.tile, wc)])
+    if s.phase in ("answers", "confirm"):
+        wc, legal = _answered(s, wc, action)
+        if any(legal):  # other seats have still to answer
+            return s.evolve(win_claim=wc, legal=legal), []
+        if s.phase == "answers":
+            legal = put(legal, wc.reviewer, review_legal(s, wc))
+            return s.evolve(phase="review", win_claim=wc, legal=legal), []
+        return _review_counts(s, wc)
     wc = wc._replace(decision=action)
     if s.ruleset.confirm_review:  # the others confirm the decision before it counts
         return s.evolve(phase="confirm", win_claim=wc, legal=confirm_legal(wc)), []
+    return _review_counts(s, wc)
+
+
+def _answered(
+    s: GameState, wc: WinClaim, action: Action
+) -> tuple[WinClaim, tuple[tuple[Action, ...], ...]]:
+    """An answer to the claim (phase ``"answers"``) or a confirmation of the review's
+    decision (phase ``"confirm"``) recorded on ``wc``, and the seat asked nothing more."""
+    if s.phase == "answers":
+        wc = wc._replace(answers=put(wc.answers, action.seat, action))
+    else:
+        wc = wc._replace(confirms=put(wc.confirms, action.seat, action))
+    return wc, put(s.legal, action.seat, ())
+
+
+def _review_counts(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
+    """The review's decision counts (made, and confirmed where the ruleset asks it)."""
+    decision = wc.decision
+    assert decision is not None
     s = s.evolve(win_claim=wc)
-    events = [Event("review", action.seat, wc.tile, wc)]
-    return _decide(s, wc, action, events)
+    return _decide(s, wc, decision, [Event("review", decision.seat, wc.tile, wc)])
 
 
 def fixed_value(wc: WinClaim) -> tuple[int, int]:
