@@ -23,11 +23,22 @@ from .claims import (
     review_legal,
     reviewer_of,
 )
+from .handend import (
+    NextDeal,
+    _dora,
+    _pao_base,
+    _result,
+    _ura,
+    abortive_draw,
+    busted,
+    end_or_deal,
+    finish_hand,
+)
 from .payments import Ron, base_points, chombo_payment, multi_ron, win_payment
 from .scoring import HandScore
 from .state import Event, GameState, HandResult, ResultKind, WinResult
 from .tiles import dora_of
-from .turns import put
+from .turns import NO_LEGAL, put, with_turn_legal
 
 _NO_LEGAL: tuple[tuple[Action, ...], ...] = ((), (), (), ())
 _SEATS = (0, 1, 2, 3)
@@ -220,8 +231,6 @@ def _settle(
     s: GameState, fixed: tuple[WinClaim, ...], events: list[Event]
 ) -> tuple[GameState, list[Event]]:
     """The wins are fixed: pay them (nearest winner first) and end the hand."""
-    from .handend import _result, _ura, abortive_draw, finish_hand
-
     r = s.ruleset
     last = fixed[-1]
     seats = tuple(wc.seat for wc in fixed)
@@ -283,8 +292,6 @@ def _liability(
     covers the big-dragons or big-winds yakuman as the ruleset's ``pao_scope`` says,
     exactly as on an automatic table. Without the engine's yaku (a value the table
     set itself) the fixed yakuman is taken to be the pao one: those melds make it."""
-    from .handend import _pao_base
-
     pao = s.pao[wc.seat]
     if pao is None or pao == wc.discarder:  # the liable seat dealt in: an ordinary ron
         return None, None
@@ -297,8 +304,9 @@ def _liability(
 
 def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     """Play on as if the win had not been called."""
+    # inherent cycle: discards opens the claim (call_win) while resolving the answers to
+    # a discard, and a fallen ron resumes resolving them
     from .discards import resolve_answers
-    from .turns import NO_LEGAL, put, with_turn_legal
 
     if wc.tsumo:
         s = s.evolve(phase="turn", win_claim=None, legal=NO_LEGAL)
@@ -335,8 +343,6 @@ def _replay_hand(
 ) -> tuple[GameState, list[Event]]:
     """Chombo, game over for the hand: it is dealt again with the same dealer and
     counters; riichi sticks declared in it go back to their owners."""
-    from .handend import NextDeal, _dora, busted, end_or_deal
-
     back = [1000 if s.riichi[seat] else 0 for seat in _SEATS]
     sticks = s.riichi_sticks - sum(back) // 1000
     moved = [d + b for d, b in zip(deltas, back, strict=True)]

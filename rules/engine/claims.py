@@ -68,7 +68,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .actions import PASS, RON, TSUMO, Action
+from .actions import DISCARD, PASS, RON, TSUMO, Action, format_action
+from .bots.claiming import judge
 from .claim_values import (
     ACCEPT,
     ANSWERS,
@@ -97,7 +98,7 @@ from .fixyaku import fix_yaku_allows
 from .payments import MANGAN
 from .scoring import HandScore, score_hand
 from .state import GameState
-from .wins import situation
+from .wins import is_furiten, situation
 
 CLAIMED = "claimed"
 _SEATS = (0, 1, 2, 3)
@@ -147,8 +148,6 @@ def read_win(
     s: GameState, seat: int, tile: int, discarder: int | None, chankan: bool = False
 ) -> Reading:
     """Whether this win is valid and what it is worth, without ura dora."""
-    from .legal import is_furiten
-
     tsumo = discarder is None
     if not s.analysis[seat].wait_mask >> (tile >> 2) & 1:
         return Reading(False, "noten", REASON_TEXT["noten"], None)
@@ -233,8 +232,6 @@ def robbing_wins(s: GameState, seat: int, acts: tuple[Action, ...]) -> tuple[Act
 
 def dead_turn(s: GameState, seat: int) -> tuple[Action, ...]:
     """A dead hand discards what it drew, nothing else."""
-    from .actions import DISCARD
-
     if s.drawn is not None:
         return (Action(seat, DISCARD, s.drawn),)
     return tuple(Action(seat, DISCARD, t) for t in s.hands[seat])
@@ -339,8 +336,6 @@ def explain(s: GameState, action: Action) -> str | None:
 def judged_action(s: GameState, seat: int) -> Action:
     """What the engine's judgment plays for ``seat`` in a claim phase (see
     :func:`.bots.claiming.judge`): for absent players and run-out timers."""
-    from .bots.claiming import judge
-
     wc = s.win_claim
     assert wc is not None  # the claim phases hold the claimed win
     return judge(s.phase, wc, seat)
@@ -365,8 +360,6 @@ def public_claim(s: GameState, seat: int | None) -> WinClaim:
 
 def claim_to_dict(wc: WinClaim) -> dict[str, Any]:
     """JSON-ready form of a claim (answers and decision as action text)."""
-    from .actions import format_action
-
     reading = wc.reading
     return {
         "seat": wc.seat,

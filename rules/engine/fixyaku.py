@@ -82,6 +82,8 @@ def _alt_score(
     real: int,
 ) -> HandScore | None:
     """The score of the same win with a copy of ``kind`` instead of ``real``."""
+    # inherent cycle: wins asks this module whether a win stands, and the answer scores
+    # the same win on the other waits the way wins does (turns reaches wins through legal)
     from .turns import put
     from .wins import score_win, spare_copy
 

@@ -65,7 +65,7 @@ from .payments import STICK
 from .rulesets import Ruleset
 from .tiles import FIVES, is_red
 from .wall import MAX_KANS
-from .wins import can_win
+from .wins import can_win, is_furiten
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -116,13 +116,6 @@ def riichi_possible(s: GameState, seat: int) -> bool:
 def may_chi(seat: int, discarder: int) -> bool:
     """Only the next seat in turn order may chi."""
     return seat == (discarder + 1) % 4
-
-
-def is_furiten(s: GameState, seat: int) -> bool:
-    """Discard furiten (any wait ever discarded), temporary or riichi furiten."""
-    if s.furiten[seat]:
-        return True
-    return bool(s.analysis[seat].wait_mask & s.discard_masks[seat])
 
 
 def open_riichi_offered(s: GameState) -> bool:

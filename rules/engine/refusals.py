@@ -31,7 +31,6 @@ from .legal import (
     RIICHI_MIN_WALL,
     ignores_robot_tile,
     is_closed,
-    is_furiten,
     is_last_discard,
     may_chi,
     open_riichi_offered,
@@ -39,6 +38,7 @@ from .legal import (
 from .state import GameState
 from .tiles import format_tiles
 from .wall import MAX_KANS
+from .wins import is_furiten
 
 _SEATS = (0, 1, 2, 3)
 

@@ -18,12 +18,12 @@ from . import claims
 from .actions import PASS, Action, format_action
 from .claim_values import CLAIM_TYPES, WIN_ANYWAY
 from .claims import WinClaim
-from .legal import is_furiten
 from .melds import Meld
 from .rulesets import Ruleset
 from .standings import Standing
 from .state import Discard, Event, GameState, HandResult, Phase
 from .wall import DORA
+from .wins import is_furiten
 
 
 class SeatView(NamedTuple):

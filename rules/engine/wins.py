@@ -19,6 +19,13 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
+def is_furiten(s: GameState, seat: int) -> bool:
+    """Discard furiten (any wait ever discarded), temporary or riichi furiten."""
+    if s.furiten[seat]:
+        return True
+    return bool(s.analysis[seat].wait_mask & s.discard_masks[seat])
+
+
 def situation(
     s: GameState,
     seat: int,
