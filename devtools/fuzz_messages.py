@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 
+from rules.engine import InvalidAction, parse_action
+
 
 class Junk:
     """Seeded hostile messages. Each is (payload, kind): kind "refuse" must draw an error
@@ -49,6 +51,32 @@ class Junk:
             parts.append(",".join(r.choice(self.TILES) for _ in range(2)))
         return ":".join(parts)
 
+    def own_move(self, text: str) -> bool:
+        """Whether ``text`` reads as a move of this seat (legal or not: only the
+        server's state can tell)."""
+        try:
+            return parse_action(text).seat == self.seat
+        except InvalidAction:
+            return False
+
+    def garbled(self, version: int) -> str:
+        """An action text this seat cannot make. A random draw is sometimes a
+        well-formed move of the seat ("0:pass", "0:ron:1m.0"), which the server may
+        accept at the current version: those are drawn again (and sent as "maybe"
+        messages by :meth:`move_of_mine`)."""
+        text = self.action_text(version)
+        while self.own_move(text):
+            text = self.action_text(version)
+        return text
+
+    def move_of_mine(self, version: int) -> str:
+        """A well-formed move of this seat at the current version, legal or not: the
+        server accepts it or refuses it as illegal (a "maybe" message)."""
+        text = self.action_text(version)
+        while not self.own_move(text):
+            text = self.action_text(version)
+        return json.dumps({"action": text, "version": version})
+
     def refused(self, version: int, legal: list[str], others: list[str]):
         """A message that no server may accept, as (text or bytes)."""
         r = self.rng
@@ -63,7 +91,7 @@ class Junk:
             size = r.choice([5000, 20000, 200000])
             return json.dumps({"action": "x" * size, "version": version})
         if kind == 4:  # unknown or garbled actions
-            return json.dumps({"action": self.action_text(version), "version": version})
+            return json.dumps({"action": self.garbled(version), "version": version})
         if kind in (5, 6) and legal:  # a legal move at a future version
             # (a stale one may be accepted: an answer to a claim that other seats'
             # answers overtook still counts, so it is sent as a "maybe" message)

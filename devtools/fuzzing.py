@@ -289,6 +289,8 @@ class FuzzSocket:
             if r.random() < 0.1:  # stale: refused, unless only other answers came since
                 version = max(0, version - r.randint(1, 5))
             await self.maybe(ws, json.dumps({"action": r.choice(self.legal), "version": version}))
+        elif seated and roll < 0.37:  # a move of the seat's own, legal or not
+            await self.maybe(ws, self.junk.move_of_mine(self.version))
         elif roll < 0.40:
             await self.maybe(ws, self.junk.settings()) if seated else await self.refuse(
                 ws, self.junk.settings()

@@ -55,3 +55,35 @@ def test_the_fuzzer_sends_infinite_numbers_lone_surrogates_and_deep_nesting():
         for text in texts
         if '"version": ' in text
     )
+
+
+def test_a_message_the_fuzzer_says_must_be_refused_is_never_a_move_the_seat_could_make():
+    """Garbled actions are drawn at random, and "0:pass" or "0:discard:1m.0" is one
+    draw away: sent at the current version by the seat itself, such a move may be
+    legal and accepted, and the error frame the fuzzer waits for never comes."""
+    import json
+    import random
+
+    from rules.engine import InvalidAction, parse_action
+
+    def own_move_at(version, text):
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError):  # bytes, junk, deep nesting
+            return None
+        if not isinstance(data, dict) or data.get("version") != version:
+            return None
+        if not isinstance(data.get("action"), str) or len(data) != 2:
+            return None
+        try:
+            action = parse_action(data["action"])
+        except InvalidAction:
+            return None
+        return str(action) if action.seat == 0 else None
+
+    junk = fuzzing.Junk(random.Random(11), 0)
+    messages = [
+        junk.refused(7, legal, []) for _ in range(20000) for legal in ([], ["0:discard:5m.1"])
+    ]
+    moves = [m for m in messages if own_move_at(7, m)]
+    assert moves == []
