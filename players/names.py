@@ -26,10 +26,25 @@ BIDI_CONTROLS = frozenset(
 )
 
 
+# Characters that show as nothing (or as a blank) but are not spaces: the Hangul
+# fillers, the braille blank, the combining grapheme joiner, the variation selectors.
+# Together with every format character (category Cf: zero-width space and joiners,
+# soft hyphen, word joiner, the bidi marks) they are left out when names are compared,
+# so "Aoi\u200b" or "Ao\u00adi" cannot pass for "Aoi".
+INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+)
+
+
+def _visible(text: str) -> str:
+    return "".join(c for c in text if c not in INVISIBLE and unicodedata.category(c) != "Cf")
+
+
 def fold(name: str) -> str:
-    """The form two names are compared in: compatibility-normalised, case-folded,
-    inner runs of spaces as one."""
-    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+    """The form two names are compared in: compatibility-normalised, without
+    invisible characters, case-folded, inner runs of spaces as one."""
+    return " ".join(_visible(unicodedata.normalize("NFKC", name)).split()).casefold()
 
 
 def check_characters(name: str) -> None:
@@ -51,6 +66,8 @@ def check_shown_name(name: str, player_model, exclude_pk=None) -> None:
     check_not_a_bot(name)
     wanted = fold(name)
     if not wanted:
+        if name.strip():  # only invisible characters: it would show as a blank
+            raise ValidationError("A name needs at least one visible character.")
         return
     others = player_model.objects.filter(is_placeholder=False, is_bot=False)
     if exclude_pk is not None:

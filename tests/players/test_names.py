@@ -59,6 +59,43 @@ def test_a_display_name_that_copies_another_members_is_refused(client):
     assert sign_up(client, "Aoi_Sora_").status_code == 302
 
 
+@pytest.mark.parametrize(
+    "copy",
+    [
+        "Aoi Sora\u200b",  # zero-width space
+        "Aoi \u200dSora",  # zero-width joiner
+        "Ao\u00adi Sora",  # soft hyphen
+        "\ufeffAoi Sora",  # zero-width no-break space
+        "Aoi\u2060 Sora",  # word joiner
+        "Aoi\u3164 Sora",  # Hangul filler
+        "Aoi Sora\ufe0f",  # variation selector
+    ],
+)
+def test_a_display_name_that_copies_another_members_with_invisible_characters_is_refused(
+    client, copy
+):
+    Player.objects.create_user(username="aoi", password="pw-aoi-12345", display_name="Aoi Sora")
+    response = sign_up(client, "mimic", copy)
+    assert response.status_code == 200, copy
+    assert "another member" in response.content.decode()
+    assert not Player.objects.filter(username="mimic").exists()
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u200b\u200b", "\u2800", "\u115f\u1160"])
+def test_a_display_name_of_only_invisible_characters_is_refused(client, blank):
+    response = sign_up(client, "blank", blank)
+    assert response.status_code == 200, repr(blank)
+    assert "visible character" in response.content.decode()
+    assert not Player.objects.filter(username="blank").exists()
+
+
+def test_a_bots_display_name_with_invisible_characters_is_still_the_bots(client):
+    response = sign_up(client, "nanpa", "Careful\u200b bot")
+    assert response.status_code == 200
+    assert "kept for the club" in response.content.decode()
+    assert not Player.objects.filter(username="nanpa").exists()
+
+
 def test_a_username_shown_for_want_of_a_display_name_may_not_copy_another_members(client):
     Player.objects.create_user(username="east", password="pw-east-12345", display_name="Sora")
     response = sign_up(client, "sora")
