@@ -31,7 +31,9 @@ def organizers(request):
 
 def _member(request, tournament, field="player"):
     name = request.POST.get(field, "").strip()
-    user = get_user_model().objects.filter(username__iexact=name, is_bot=False).first()
+    # PostgreSQL cannot compare with a NUL (a 500): no member's name holds one anyway
+    found = get_user_model().objects.filter(username__iexact=name, is_bot=False)
+    user = None if "\x00" in name else found.first()
     if user is None:
         messages.error(request, f"No member is called {name!r}.")
     return user
@@ -84,7 +86,8 @@ def entries_bulk(request, tournament):
     members = get_user_model().objects.filter(is_bot=False, is_active=True)
     found, unknown = [], []
     for name in names:
-        user = members.filter(Q(username__iexact=name) | Q(display_name__iexact=name)).first()
+        same = members.filter(Q(username__iexact=name) | Q(display_name__iexact=name))
+        user = None if "\x00" in name else same.first()  # no name holds a NUL
         (found.append(user) if user else unknown.append(name))
     found.extend(members.filter(pk__in=[t for t in ticked if t.isdigit()]))
     added = 0
