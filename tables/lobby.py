@@ -7,12 +7,11 @@ the page. Seats are locked while they change so two people cannot take one seat.
 
 from __future__ import annotations
 
-import unicodedata
-
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
-from players import bots
+from players import bots, names
 from players.models import Player
 from rules.models import Ruleset
 
@@ -141,9 +140,12 @@ def create_table(
     if len(name) > 60:
         raise LobbyError("the name is too long (60 characters at most)")
     # PostgreSQL cannot store a NUL and would answer 500 (found by the fuzzer); no
-    # control character belongs in a name shown to everyone in the lobby.
-    if any(unicodedata.category(c) == "Cc" for c in name):
-        raise LobbyError("the name may not contain control characters")
+    # control character belongs in a name shown to everyone in the lobby, nor a mark
+    # that reorders the text around it (the check members' names get).
+    try:
+        names.check_characters(name)
+    except ValidationError as exc:
+        raise LobbyError(exc.messages[0].replace("Names", "the name", 1)) from None
     if bot_level:
         check_level(bot_level)
     game_type = check_length(game_type or "")

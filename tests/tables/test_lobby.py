@@ -52,6 +52,10 @@ def test_it_opens_a_table_with_bots_in_the_empty_seats(signed_in, east_only, ali
         ({"name": "x" * 61, "bots": ""}, "too long"),
         ({"name": "ok", "bots": "grandmaster"}, "not a bot level"),
         ({"name": "ok", "bots": "", "ruleset": "999"}, "rulesets"),
+        ({"name": "Aoi\x00", "bots": ""}, "control characters"),
+        # a mark that reorders the text would make the lobby show another name
+        ({"name": "Practice \u202eyalp", "bots": ""}, "text-direction"),
+        ({"name": "Practice \u2066x", "bots": ""}, "text-direction"),
     ],
 )
 def test_it_refuses_a_bad_new_table_and_says_why(signed_in, east_only, data, words):
