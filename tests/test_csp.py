@@ -50,6 +50,18 @@ def test_no_template_has_an_inline_script_style_element_or_event_handler():
     assert found == []
 
 
+def test_every_page_that_loads_htmx_keeps_it_from_injecting_style_or_evaluating():
+    # Without the setting htmx adds a <style> element for its indicators, which the
+    # policy refuses; a page of its own (not extending layout.html) needs it too.
+    config = '<meta name="htmx-config" content=\'{"includeIndicatorStyles": false, "allowEval": false}\'>'
+    missing = [
+        str(path.relative_to(ROOT))
+        for path in TEMPLATES.rglob("*.html")
+        if "vendor/htmx-" in (text := path.read_text()) and config not in text
+    ]
+    assert missing == []
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", [*PAGES, "/rules/rulesets/", "/players/signup/"])
 def test_head_on_a_page_answers_like_get(client, url):

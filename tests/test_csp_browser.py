@@ -1,5 +1,6 @@
 """The Content-Security-Policy in a real browser: the main pages, a live table with
-its socket and a replay load with no violation reported in the console."""
+its socket, a finished game's pages (record, replay and its stepping, review, the
+players' profiles) and the projector load with no violation reported in the console."""
 
 import pytest
 from django.utils import timezone
@@ -7,6 +8,7 @@ from django.utils import timezone
 from players.models import Player
 from rules.models import Ruleset
 from tables import lobby
+from tests.history.conftest import play_and_store
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,11 +41,33 @@ def test_the_main_pages_raise_no_content_security_policy_violation(browser_page,
         name="Spring", start_date=timezone.now().date(), ruleset=ruleset, created_by=member
     )
     table = lobby.create_table(member, "Practice", ruleset.pk, False, bot_level="careful")
-    urls = [*PAGES, f"/tournaments/{tournament.pk}/", f"/tournaments/{tournament.pk}/standings/"]
+    players = [member] + [
+        Player.objects.create_user(username=name, password=f"pw-{name}-123")
+        for name in ("botan", "chidori", "daiki")
+    ]
+    game = play_and_store(players, [21])[0]
+    urls = [
+        *PAGES,
+        f"/tournaments/{tournament.pk}/",
+        f"/tournaments/{tournament.pk}/standings/",
+        f"/tournaments/{tournament.pk}/projector/",
+        f"/players/{member.username}/",
+        f"/players/games/{game.pk}/",
+        f"/players/games/{game.pk}/review/0/",
+    ]
     for url in urls:
         page.goto(site_url + url)
         page.wait_for_load_state("load")
         assert page.evaluate("window.__csp") == [], url
+    # the replay steps with htmx and the keyboard under the policy
+    page.goto(f"{site_url}/players/games/{game.pk}/hands/0/")
+    page.wait_for_selector("#replay .step-label")
+    page.click("a.step-forward")
+    # (a selector: Playwright's string predicates are evaluated, which the policy refuses)
+    page.wait_for_selector("#replay[data-step='1']")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay[data-step='2']")
+    assert page.evaluate("window.__csp") == [], "replay"
     # signed in: a live table opens its socket under the policy
     page.goto(site_url + "/players/login/")
     page.fill("#id_username", "aoi")
