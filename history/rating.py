@@ -20,7 +20,7 @@ scratch at any time, so a corrected or imported game simply updates everyone.
 
 Bots and players created by log imports are rated too, because they are opponents
 whose strength matters to the table average, but the club ranking lists only
-members (see :mod:`history.views`). A bot account that holds several seats
+members (see :mod:`history.player_views`). A bot account that holds several seats
 of one game is rated once per seat, each seat against the same table average.
 """
 

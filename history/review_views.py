@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from . import review_pages, reviews
+from .access import finished_game, seat_names, seat_players
 from .models import GameReview
-from .views import _finished_game, seat_names, seat_players
 
 
 def _number(request, count: int) -> int:
@@ -31,7 +31,7 @@ def _number(request, count: int) -> int:
 
 @require_GET
 def review_page(request, pk: int, seat: int):
-    game, refused = _finished_game(request, pk)
+    game, refused = finished_game(request, pk)
     if refused:
         return refused
     if seat not in range(4):

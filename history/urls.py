@@ -7,17 +7,17 @@ with a profile (``<username>/``) whatever a member is called.
 
 from django.urls import path
 
-from . import review_views, views
+from . import game_views, import_views, player_views, review_views
 
 app_name = "history"
 
 urlpatterns = [
-    path("", views.ranking, name="ranking"),
-    path("games/import/", views.import_logs, name="import"),
-    path("games/<int:pk>/", views.game_page, name="game"),
-    path("games/<int:pk>/tenhou6.json", views.export_tenhou, name="export_tenhou"),
-    path("games/<int:pk>/game.json", views.export_json, name="export_json"),
-    path("games/<int:pk>/hands/<int:hand>/", views.replay, name="replay"),
+    path("", player_views.ranking, name="ranking"),
+    path("games/import/", import_views.import_logs, name="import"),
+    path("games/<int:pk>/", game_views.game_page, name="game"),
+    path("games/<int:pk>/tenhou6.json", game_views.export_tenhou, name="export_tenhou"),
+    path("games/<int:pk>/game.json", game_views.export_json, name="export_json"),
+    path("games/<int:pk>/hands/<int:hand>/", game_views.replay, name="replay"),
     path("games/<int:pk>/review/<int:seat>/", review_views.review_page, name="review"),
-    path("<str:username>/", views.profile, name="profile"),
+    path("<str:username>/", player_views.profile, name="profile"),
 ]

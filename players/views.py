@@ -1,5 +1,5 @@
 """Sign-up and throttled sign-in. (Profiles and the ranking are built from games: see
-history.views.)"""
+history.player_views.)"""
 
 from django.conf import settings
 from django.contrib import admin, messages

@@ -1,0 +1,78 @@
+"""Importing game logs (Tenhou, mjai, our own JSON) at ``/players/games/import/``: a
+member uploads files, each is checked and, unless only a check was asked for, stored
+(see :mod:`history.logs.importer`).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from players import budgets, throttle
+from rules.engine import presets
+
+from .logs.importer import MAX_BYTES, import_log
+
+MAX_UPLOADS = 20
+
+
+@require_http_methods(["GET", "POST"])
+def _import_refused(request) -> tuple[str, int] | None:
+    """Refuse an import over its size (before a byte of it is read) or over the hour's
+    budget of the member or their address; count it otherwise."""
+    # A body declared larger is refused unread by mahjong_site.middleware; this counts
+    # what did arrive, for a body sent without its length.
+    cap = budgets.import_max_bytes()
+    if sum(upload.size or 0 for upload in request.FILES.getlist("logs")) > cap:
+        return f"At most {cap // 1024} kB of logs at a time, please.", 413
+    address = throttle.client_address(request)
+    limit = budgets.import_limit()
+    who = [("import-member", str(request.user.pk)), ("import-address", address)]
+    if any(budgets.exhausted(kind, key, limit) for kind, key in who):
+        return f"You have imported {limit} times in the last hour; please wait a while.", 429
+    for kind, key in who:
+        budgets.spend(kind, key)
+    return None
+
+
+def import_logs(request):
+    if not request.user.is_authenticated:
+        messages.error(request, "Sign in to import game logs.")
+        return redirect(f"{reverse('players:login')}?next={request.path}")
+    context = {"presets": list(presets.PRESETS.items()), "reports": None}
+    if request.method == "POST":
+        refused = _import_refused(request)
+        if refused:
+            context["error"], status = refused
+            return render(request, "history/import.html", context, status=status)
+        files = request.FILES.getlist("logs")
+        key = request.POST.get("ruleset", "")
+        override = None
+        error = None
+        if not files:
+            error = "Choose at least one log file."
+        elif len(files) > MAX_UPLOADS:
+            error = f"At most {MAX_UPLOADS} files at a time, please."
+        elif key:
+            if key not in presets.PRESETS:
+                error = f"'{key}' is not a ruleset: choose one from the list."
+            else:
+                override = presets.preset(key)
+        if error:
+            context["error"] = error
+            return render(request, "history/import.html", context, status=400)
+        check_only = request.POST.get("check_only") == "on"
+        reports = []
+        for upload in files:
+            data = upload.read(MAX_BYTES + 1)  # a larger file is refused by its size
+            reports.append(
+                import_log(
+                    upload.name, data, ruleset=override, user=request.user, save=not check_only
+                )
+            )
+        context["reports"] = reports
+        context["check_only"] = check_only
+        context["chosen"] = key
+    return render(request, "history/import.html", context)
