@@ -18,7 +18,6 @@ from .logs.importer import MAX_BYTES, import_log
 MAX_UPLOADS = 20
 
 
-@require_http_methods(["GET", "POST"])
 def _import_refused(request) -> tuple[str, int] | None:
     """Refuse an import over its size (before a byte of it is read) or over the hour's
     budget of the member or their address; count it otherwise."""
@@ -37,6 +36,7 @@ def _import_refused(request) -> tuple[str, int] | None:
     return None
 
 
+@require_http_methods(["GET", "POST"])
 def import_logs(request):
     if not request.user.is_authenticated:
         messages.error(request, "Sign in to import game logs.")

@@ -122,3 +122,12 @@ def test_it_answers_a_broken_upload_with_a_message_not_an_error(client, members)
     assert page.status_code == 200
     assert "bakaze must be E, S, W or N" in html.unescape(page.content.decode())
     assert Game.objects.count() == 0
+
+
+def test_the_import_page_answers_only_get_and_post(client, members):
+    client.force_login(members[0])
+    for method in (client.put, client.patch, client.delete):
+        response = method(reverse("history:import"))
+        assert response.status_code == 405
+        assert response["Allow"] == "GET, POST"
+    assert client.get(reverse("history:import")).status_code == 200
