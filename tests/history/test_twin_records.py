@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from history import rating, stats
+from history import rating, reviews, stats
+from history.models import GameReview
 from tables.models import Game, Table
 
 from .conftest import play_and_store
@@ -53,3 +54,34 @@ def test_a_sealed_game_counts_in_no_profile_and_no_ranking(client, members, seal
     assert stats.player_stats(winner).yaku
     profile = client.get(reverse("history:profile", args=[winner.username])).content.decode()
     assert reverse("history:game", args=[game.pk]) in profile
+
+
+def test_a_game_reviewed_before_its_tiles_were_dealt_again_leaves_the_profile_while_sealed(
+    client, members
+):
+    game = play_and_store(members, [21])[0]
+    player = game.table.seats.get(index=0).player
+    now = timezone.now()
+    GameReview.objects.create(
+        game=game,
+        seat=0,
+        status=GameReview.DONE,
+        decisions=10,
+        agreed=7,
+        requested=now,
+        updated=now,
+    )
+    url = reverse("history:profile", args=[player.username])
+    assert len(reviews.agreement_over_games(player)) == 1
+    assert "Agreement with the careful bot" in client.get(url).content.decode()
+    twin = Game.objects.create(  # somebody deals the same tiles again
+        table=Table.objects.create(name="twin", ruleset=game.table.ruleset),
+        ruleset=game.ruleset,
+        seed=game.seed,
+        walls=game.walls,
+        started=now,
+    )
+    assert reviews.agreement_over_games(player) == []
+    assert "Agreement with the careful bot" not in client.get(url).content.decode()
+    Game.objects.filter(pk=twin.pk).update(finished=timezone.now())
+    assert len(reviews.agreement_over_games(player)) == 1
