@@ -25,7 +25,7 @@ from django.db.models import F
 from rules.engine import parse_action
 from rules.engine.review import review_game
 from rules.engine.review_data import to_dict
-from tables import clock, states
+from tables import clock, states, twins
 from tables.models import Game
 
 from .models import GameReview
@@ -121,7 +121,9 @@ def compute(pk: int) -> None:
 
 def agreement_over_games(player, limit: int = 20) -> list[tuple[GameReview, float]]:
     """The player's stored reviews of their own seats in their last ``limit`` reviewed
-    games, oldest first, each with the share of decisions made as the careful bot."""
+    games, oldest first, each with the share of decisions made as the careful bot.
+    A game whose twin still runs is left out, like everywhere else (``tables.twins``):
+    it may have been reviewed before somebody dealt its tiles again."""
     reviews = (
         GameReview.objects.filter(
             status=GameReview.DONE,
@@ -129,6 +131,7 @@ def agreement_over_games(player, limit: int = 20) -> list[tuple[GameReview, floa
             game__table__seats__player=player,
             game__table__seats__index=F("seat"),
         )
+        .exclude(game_id__in=twins.sealed_game_ids())
         .select_related("game")
         .order_by("-game__finished", "-game_id", "seat")
     )[:limit]
