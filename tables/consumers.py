@@ -414,13 +414,18 @@ class TableConsumer(LeavingConsumer):
             await broadcast.send_update(
                 self.table_id, broadcast.update_event(accepted, accepted.timers)
             )
-        except Exception:
+        except Exception as exc:
             # The move is stored: a channel layer that fails now (Redis restarting)
             # must not make the player believe it was refused, and the news is lost.
             # Every socket of this process, this one included, opens a new socket and
-            # is shown the stored table (see tables.layer_outage).
+            # is shown the stored table (see tables.layer_outage). Any other error is
+            # this process's own: the layer still holds every group, so only this
+            # socket is shown the stored table.
             log.exception("table socket: a stored move could not be announced")
-            await layer_outage.close_all("a stored move could not be announced")
+            if layer_outage.is_layer_failure(exc):
+                await layer_outage.close_all("a stored move could not be announced")
+            else:
+                await self.send_current()
 
     # --- group events -----------------------------------------------------------------
 

@@ -268,9 +268,10 @@ class Driver:
                 await broadcast.send_update(
                     accepted.table_id, broadcast.update_event(accepted, accepted.timers)
                 )
-            except Exception:  # stored but not announced: the sockets must read it
+            except Exception as exc:  # stored but not announced
                 log.warning("table driver: a stored move could not be announced", exc_info=True)
-                await layer_outage.close_all("a stored move could not be announced")
+                if layer_outage.is_layer_failure(exc):  # the sockets must read it
+                    await layer_outage.close_all("a stored move could not be announced")
             if accepted.finished:
                 self.games.pop(game_id, None)
                 await broadcast.lobby_changed_async()
@@ -309,9 +310,10 @@ class Driver:
             version, driven.reveal = driven.reveal[0], None
             try:
                 await broadcast.send_reveal(driven.table_id, game_id, version)
-            except Exception:  # the sockets must read the table again
+            except Exception as exc:
                 log.warning("table driver: a call window's end could not be sent", exc_info=True)
-                await layer_outage.close_all("a call window's end could not be sent")
+                if layer_outage.is_layer_failure(exc):  # the sockets must read the table again
+                    await layer_outage.close_all("a call window's end could not be sent")
 
     def hear(self, message: dict) -> None:
         """An event of a table this driver drives (or a claim request)."""
@@ -351,15 +353,16 @@ class Driver:
         while not self.stopped:
             try:
                 message = await layer.receive(self.channel)
-            except Exception:
+            except Exception as exc:
                 # A failing layer (Redis restarting) must not leave the driver deaf for
                 # the rest of the process: note it, let the loop read the database
                 # (what was missed is found there), and listen again.
                 log.warning("table driver: channel layer read failed", exc_info=True)
                 for driven in self.games.values():
                     driven.policies = None
-                # the sockets of this process may have lost their groups too
-                await layer_outage.close_all("the driver's read failed")
+                if layer_outage.is_layer_failure(exc):
+                    # the sockets of this process may have lost their groups too
+                    await layer_outage.close_all("the driver's read failed")
                 self.wakeup.set()
                 await asyncio.sleep(LISTEN_RETRY_SECONDS)
                 continue
