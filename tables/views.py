@@ -20,7 +20,17 @@ from rules.engine import format_action
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 
-from . import broadcast, coaching, frames, hidden_claims, lobby, states, twins, whats_on
+from . import (
+    broadcast,
+    call_window,
+    coaching,
+    frames,
+    hidden_claims,
+    lobby,
+    states,
+    twins,
+    whats_on,
+)
 from . import clock as clocks
 from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
@@ -181,10 +191,16 @@ def table_page(request, pk: int):
         game_timers = timing.Timers(
             game.turn_started or game.started, game.deadline or game.started, game.bank_ms
         )
-        # An open claim is shown only to the seats it asks (see tables.hidden_claims).
+        # An open claim is shown only to the seats it asks (see tables.hidden_claims),
+        # and within a call window the page shows the window's picture, as the socket
+        # does (tables.call_window): the discard made and nobody's draw, whether or
+        # not anybody could call it.
         seat = mine.index if mine else None
-        shown = hidden_claims.shown_of(game)
-        state, current = hidden_claims.screen_state(game, state, seat)
+        if call_window.shows_window(game, state, seat, clocks.current().now()):
+            (state, shown), current = call_window.screen(game), False
+        else:
+            shown = hidden_claims.shown_of(game)
+            state, current = hidden_claims.screen_state(game, state, seat)
         frame = frames.table_context(
             state,
             seat,

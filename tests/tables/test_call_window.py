@@ -193,3 +193,43 @@ def test_the_step_that_ends_the_game_is_shown_at_once():
     assert call_window.reveal_time(state, after, discard, now, now) == now + window
     ended = after.evolve(finished=True)
     assert call_window.reveal_time(state, ended, discard, now, now) is None
+
+
+def page_during_window(client, table) -> str:
+    """The table page as a browser loads it: its header and board, ids taken out."""
+    html = client.get(f"/tables/{table.pk}/").content.decode()
+    start, end = html.index('<div id="table-page"'), html.index('<p class="table-tools">')
+    return (
+        html[start:end]
+        .replace(f"/tables/{table.pk}/", "/tables/N/")
+        .replace(f"?page={table.current_game().pk}", "?page=G")
+    )
+
+
+async def test_a_table_page_loaded_during_a_window_looks_the_same_whether_or_not_anybody_could_call(
+    east_only, alice, bob, clock
+):
+    """The page (not only the socket) shows the window's picture: the discard made and
+    nobody's draw, for the spectator and the seats not asked, whether west could call
+    (a claim still open) or not (the next draw already stored and held)."""
+    from django.test import Client
+
+    people = await people_at(alice, bob)
+    seen = {}
+    for west in (WEST_CAN_PON, WEST_CANNOT):
+        table, _game, sockets, watcher, discard = await first_discard(east_only, people, west)
+        await send_move(sockets[0], discard, 0)
+        await next_frame(watcher)  # stored, the window open
+        clock.advance(WINDOW / 2)
+        south = Client()
+        await db(south.force_login)(people[1])
+        seen[west] = {
+            "spectator": await db(page_during_window)(Client(), table),
+            "south": await db(page_during_window)(south, table),
+        }
+        for socket in [*sockets, watcher]:
+            await socket.disconnect()
+    called, uncalled = seen[WEST_CAN_PON], seen[WEST_CANNOT]
+    for name in ("spectator", "south"):
+        assert called[name] == uncalled[name], f"the {name}'s page differs"
+        assert 'data-version="0"' in called[name]
