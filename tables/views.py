@@ -277,4 +277,9 @@ def act(request, pk: int):
     async_to_sync(broadcast.send_update)(
         table.pk, broadcast.update_event(accepted, accepted.timers)
     )
-    return JsonResponse({"version": accepted.shown, "action": format_action(accepted.action)})
+    # The version this seat's socket shows now (tables.call_window.on_update): a step
+    # held by a call window is not shown to the mover either, so a discard that went
+    # straight on answers the same number as one that opened a claim.
+    held = call_window.held(accepted.reveal, clocks.current().now())
+    version = accepted.shown - 1 if held else accepted.shown
+    return JsonResponse({"version": version, "action": format_action(accepted.action)})

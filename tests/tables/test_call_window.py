@@ -233,3 +233,33 @@ async def test_a_table_page_loaded_during_a_window_looks_the_same_whether_or_not
     for name in ("spectator", "south"):
         assert called[name] == uncalled[name], f"the {name}'s page differs"
         assert 'data-version="0"' in called[name]
+
+
+def test_the_http_fallback_answers_a_discard_alike_whether_or_not_anybody_could_call(
+    east_only, alice, bob, clock
+):
+    """The version the HTTP way of moving answers is the one the discarder's socket
+    shows: the same whether the discard opened a claim or went straight on."""
+    from django.test import Client
+
+    from players.models import Player
+    from rules.engine import format_action
+    from rules.engine.testing import find
+    from tables import states
+
+    people = [alice, bob] + [
+        Player.objects.create_user(username=name, password=f"pw-{name}-123")
+        for name in ("dave", "carol")
+    ]
+    answers = {}
+    for west in (WEST_CAN_PON, WEST_CANNOT):
+        table, game = table_with_first_wall(east_only, people, west)
+        discard = format_action(find(states.state_of(game), "0:discard:9p"))
+        dealer = Client()
+        dealer.force_login(alice)
+        response = dealer.post(f"/tables/{table.pk}/act/", {"action": discard, "version": 0})
+        assert response.status_code == 200, response.content
+        answers[west] = response.json()
+        assert stored(game).log == [discard]
+    assert answers[WEST_CAN_PON] == answers[WEST_CANNOT]
+    assert answers[WEST_CANNOT]["version"] == 0
