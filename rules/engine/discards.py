@@ -456,5 +456,11 @@ def _kan_survives(s: GameState) -> tuple[GameState, list[Event]]:
     assert claim is not None and claim.kan is not None  # a kan waited for robbers
     kan = claim.kan
     furiten = _furiten_after_pass(s, claim.tile, claim.seat)
+    if claim.kind == ANKAN:
+        # Temporary furiten ("Furiten": passing a winning tile) needs a ron that was
+        # possible; a concealed kan can be robbed by thirteen orphans only
+        # ("Chankan"), so only the seats that were asked and let it go become furiten.
+        asked = claim.responses
+        furiten = tuple(f if asked[o] else s.furiten[o] for o, f in enumerate(furiten))
     s = s.evolve(furiten=furiten, phase="turn", claim=None, legal=NO_LEGAL)
     return _make_kan(s, kan)

@@ -215,3 +215,46 @@ def test_only_kokushi_robs_a_concealed_kan():
     state = play(state, "2:ron")
     win = state.last_result.wins[0]
     assert win.score.yakuman and win.from_seat == 0
+
+
+def test_a_seat_that_could_not_rob_a_concealed_kan_is_not_made_furiten_by_it():
+    # Temporary furiten comes from letting a winning tile go; only the kokushi hand
+    # could take a concealed kan's tile, so the other seat waiting on it keeps its ron.
+    hands = {
+        0: "9999s234m567m345p",
+        1: "234p456p678p22m78s",  # waits 6s/9s
+        2: "19m19p1s11234567z",  # kokushi waiting on 9s
+    }
+    state = scenario(hands, draws="5z", rinshan="6s")
+    state = play(state, "0:ankan:9s", "2:pass")
+    assert state.furiten[1] == 0 and state.furiten[2] == 1
+    state = play(state, "0:discard:6s")
+    assert "ron" in kinds(state, 1)
+
+
+# --- added kans (shouminkan): dora timing and rinshan kaihou ------------------------------
+
+# seat 1 pons the dealer's 5s, then adds the fourth (red) 5s; 5z tanki after the pon
+ADDED = {1: "55s234m456p789p56z"}
+
+
+def _added_kan(rinshan):
+    state = scenario(ADDED, draws="5s 8m 8m 8m 0s", rinshan=rinshan)
+    state = play(state, "0:discard:5s", "1:pon:5s", "1:discard:6z")
+    state = tsumogiri(state, 3)
+    return play(state, "1:shouminkan:0s")
+
+
+def test_added_kan_dora_waits_for_the_replacement_discard_to_pass():
+    state = _added_kan(rinshan="9m")
+    assert state.melds[1][0].kind == "shouminkan"
+    assert state.dora_shown == 1 and state.dora_pending == 1
+    state = play(state, "1:discard:9m")
+    assert state.dora_shown == 2 and state.dora_pending == 0
+
+
+def test_rinshan_kaihou_after_an_added_kan_does_not_show_its_dora():
+    state = play(_added_kan(rinshan="5z"), "1:tsumo")
+    result = state.last_result
+    assert "Rinshan kaihou" in [n for n, _ in result.wins[0].score.yaku]
+    assert len(result.dora_indicators) == 1
