@@ -331,3 +331,20 @@ def test_non_dealer_win_moves_the_dealer_and_resets_honba():
     state = play(state, "1:tsumo")
     assert state.round_number == 1 and state.honba == 0
     assert state.last_result.wins[0].payment.total >= 900  # 3 honba paid
+
+
+def test_an_abortive_draw_has_no_noten_payments_even_with_a_tenpai_seat():
+    # seat 1 draws the fourth East and stays tenpai; the others hold one East each
+    state = scenario(
+        {1: TENPAI},
+        draws="8m 1z 8m 8m",
+        honba=1,
+        riichi_sticks=1,
+        scores=(25000, 25000, 25000, 24000),
+    )
+    state = play(state, "0:discard:1z", "1:discard:1z", "2:discard:1z", "3:discard:1z")
+    result = state.last_result
+    assert result.kind == "abortive" and result.abort == "suufon_renda"
+    assert result.deltas == (0, 0, 0, 0) and result.noten_deltas == ()
+    assert state.scores == (25000, 25000, 25000, 24000) and state.riichi_sticks == 1
+    assert state.round_number == 0 and state.honba == 2
