@@ -185,6 +185,13 @@ def _submit_once(
     stored = game.version
     before = states.state_of(game) if shown else None
     if before is not None and hidden_claims.applies(before):
+        if call_window.held(game.reveal_at, clock.now()):
+            # What the last step led to is held by a call window: nobody has been shown
+            # it, so nobody acts on it yet (a move accepted now would tell its maker
+            # that nobody could call); refused as a move on the window's picture.
+            raise StaleVersion(
+                "the table has moved on: showing the current table", call_window.screen(game)[1]
+            )
         now_shown = hidden_claims.shown_version(game.log[:stored], before.phase == "calls")
         # A seat kept out of an open claim acts on the picture from before it: as
         # after any move of another seat, that picture is out of date (the same

@@ -263,3 +263,44 @@ def test_the_http_fallback_answers_a_discard_alike_whether_or_not_anybody_could_
         assert stored(game).log == [discard]
     assert answers[WEST_CAN_PON] == answers[WEST_CANNOT]
     assert answers[WEST_CANNOT]["version"] == 0
+
+
+def test_a_move_made_within_a_window_is_refused_alike_whether_or_not_anybody_could_call(
+    east_only, alice, bob, clock
+):
+    """South tries to discard from its hand before the window after the dealer's discard
+    ends: whether that discard went straight on (South's turn stored, held) or waits on
+    West's claim, the table refuses the same way and stores nothing, so trying tells
+    South nothing."""
+    from django.test import Client
+
+    from players.models import Player
+    from rules.engine import format_action
+    from rules.engine.testing import find
+    from tables import states
+
+    people = [alice, bob] + [
+        Player.objects.create_user(username=name, password=f"pw-{name}-123")
+        for name in ("dave", "carol")
+    ]
+    answers, from_hand = {}, None
+    for west in (WEST_CANNOT, WEST_CAN_PON):
+        table, game = table_with_first_wall(east_only, people, west)
+        dealer, south = Client(), Client()
+        dealer.force_login(alice)
+        south.force_login(bob)
+        discard = format_action(find(states.state_of(game), "0:discard:9p"))
+        dealer.post(f"/tables/{table.pk}/act/", {"action": discard, "version": 0})
+        if from_hand is None:  # South's turn is stored (and held): a tile of its hand
+            from_hand = format_action(find(states.state_of(stored(game)), "1:discard:1s"))
+        clock.advance(WINDOW / 2)
+        tries = []
+        for version in (0, 1):
+            response = south.post(
+                f"/tables/{table.pk}/act/", {"action": from_hand, "version": version}
+            )
+            tries.append((response.status_code, response.json()))
+        answers[west] = tries
+        assert stored(game).log == [discard]
+    assert answers[WEST_CAN_PON] == answers[WEST_CANNOT]
+    assert {code for code, _ in answers[WEST_CANNOT]} == {409}
