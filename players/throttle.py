@@ -65,6 +65,13 @@ def _account(username: str) -> str:
     return hashlib.sha256(folded).hexdigest()[:32]
 
 
+# Failures are counted in one-minute buckets, each with an atomic increment, so that
+# failures arriving at the same moment (on several processes sharing Redis) are all
+# counted; a read-then-write of a list would keep only one of them.
+BUCKET_SECONDS = 60
+BUCKETS = WINDOW_SECONDS // BUCKET_SECONDS
+
+
 def _keys(username: str, address: str) -> tuple[str, str]:
     return (
         f"signin-fail:pair:{_account(username)}:{address}",
@@ -72,24 +79,34 @@ def _keys(username: str, address: str) -> tuple[str, str]:
     )
 
 
-def _recent(key: str) -> list[float]:
-    cutoff = now() - WINDOW_SECONDS
-    return [t for t in cache.get(key, []) if t > cutoff]
+def _buckets(key: str) -> list[str]:
+    """The bucket keys of ``key`` that lie within the window, the current one last."""
+    current = int(now() // BUCKET_SECONDS)
+    return [f"{key}:{b}" for b in range(current - BUCKETS + 1, current + 1)]
+
+
+def _count(key: str) -> int:
+    return sum(cache.get_many(_buckets(key)).values())
 
 
 def is_locked(username: str, address: str) -> bool:
     pair_key, addr_key = _keys(username, address)
     return (
-        len(_recent(pair_key)) >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
-        or len(_recent(addr_key)) >= MAX_FAILURES_PER_ADDRESS
+        _count(pair_key) >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
+        or _count(addr_key) >= MAX_FAILURES_PER_ADDRESS
     )
 
 
 def record_failure(username: str, address: str) -> None:
     for key in _keys(username, address):
-        cache.set(key, [*_recent(key), now()], WINDOW_SECONDS)
+        bucket = _buckets(key)[-1]
+        cache.add(bucket, 0, WINDOW_SECONDS + BUCKET_SECONDS)
+        try:
+            cache.incr(bucket)
+        except ValueError:  # expired between the two calls: this failure starts it again
+            cache.add(bucket, 1, WINDOW_SECONDS + BUCKET_SECONDS)
 
 
 def clear(username: str, address: str) -> None:
     """A correct password clears that account's failures at that address."""
-    cache.delete(_keys(username, address)[0])
+    cache.delete_many(_buckets(_keys(username, address)[0]))

@@ -1,6 +1,8 @@
 """Sign-in throttling: the admin's form too, failures keyed on the account and the
 real client address, and X-Forwarded-For believed only from the configured proxy."""
 
+import contextlib
+
 import pytest
 from django.core.cache import cache
 from django.test import RequestFactory
@@ -116,3 +118,35 @@ def test_the_client_address_believes_only_the_configured_proxy(settings, peer, f
 def test_the_admin_sign_in_page_still_shows(client):
     assert client.get(ADMIN_LOGIN).status_code == 200
     assert client.get(reverse("admin:login")).status_code == 200
+
+
+def test_failures_arriving_at_the_same_moment_are_all_counted(monkeypatch):
+    """Five guesses read the count at the same moment (as on several processes sharing
+    Redis): each of them is still counted, so the pair is locked."""
+    import threading
+
+    together = threading.Barrier(throttle.MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, timeout=2)
+
+    class ReadTogether:
+        """The cache, except that a read waits until every guess has read."""
+
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def get(self, *args, **kwargs):
+            value = cache.get(*args, **kwargs)
+            with contextlib.suppress(threading.BrokenBarrierError):
+                together.wait()  # everybody has read before anybody writes
+            return value
+
+    monkeypatch.setattr(throttle, "cache", ReadTogether())
+    guesses = [
+        threading.Thread(target=throttle.record_failure, args=("east", "198.51.100.1"))
+        for _ in range(throttle.MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS)
+    ]
+    for guess in guesses:
+        guess.start()
+    for guess in guesses:
+        guess.join()
+    monkeypatch.setattr(throttle, "cache", cache)
+    assert throttle.is_locked("east", "198.51.100.1")
