@@ -53,6 +53,7 @@ _WORLD_TOURNAMENT = dict(
     double_wind_pair_fu=2,
     chombo="penalty",
     chombo_penalty=20000,
+    score_unit=100,
     thinking_time=30,
     bank_time=0,
 )
@@ -112,6 +113,7 @@ PRESETS: dict[str, Preset] = {
                 kan_dora_timing="after_discard",
                 agariyame=True,
                 tenpaiyame=False,
+                score_unit=100,
                 thinking_time=5,
                 bank_time=20,
             ),
@@ -126,7 +128,6 @@ PRESETS: dict[str, Preset] = {
             RONIN.replace(
                 **_WORLD_TOURNAMENT,
                 kan_dora_timing="immediate",
-                score_unit=100,
                 renhou="mangan",
                 triple_ron=True,
                 yakuman_stacking=False,
@@ -176,6 +177,7 @@ PRESETS: dict[str, Preset] = {
                 sanchahou=False,
                 double_wind_pair_fu=2,
                 agariyame=False,
+                score_unit=100,
                 thinking_time=10,
                 bank_time=0,
             ),

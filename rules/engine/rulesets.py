@@ -138,7 +138,9 @@ class Ruleset:
     dealer_stop_needs_threshold: bool = False
     tie_rule: str = "seat_order"
     rounding: str = "goshashonyu"
-    score_unit: int = 100  # final scores are integers of this many points
+    # Final scores are whole multiples of this many points. Goshashonyu (the Ronin Game
+    # Rules, "Scoring Fundamentals": 500 toward zero, 600 away) rounds to thousands.
+    score_unit: int = 1000
 
     # --- yaku toggles
     kuitan: bool = True
