@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "mahjong_site" / "settings.py"
 SHIPPED = ("rules", "players", "tables", "history", "tournaments")
 KNOB = re.compile(r"\bTABLE_[A-Z]+(?:_[A-Z]+)*\b")
+# os.environ.get("X", ...), os.environ["X"], env_bool("X", ...), env_list("X", ...)
+READ = re.compile(r'(?:os\.environ\.get|os\.environ\[|env_bool|env_list)\(?\s*"([A-Z][A-Z0-9_]*)"')
 
 
 def shipped_files():
@@ -105,3 +107,30 @@ def test_no_shipped_module_reads_the_environment_itself():
 def test_it_sees_a_knob_read_either_way():
     source = 'x = settings.TABLE_BOT_DELAY\ny = getattr(settings, "TABLE_NEW_KNOB", 1)\n'
     assert knobs_read(source) == {"TABLE_BOT_DELAY", "TABLE_NEW_KNOB"}
+
+
+def variables_settings_reads() -> set[str]:
+    """Every environment variable ``settings.py`` reads, however it reads it."""
+    source = SETTINGS.read_text()
+    return set(READ.findall(source))
+
+
+def variables_the_readme_lists() -> set[str]:
+    section = (ROOT / "README.md").read_text().split("## Configuration", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    names = set()
+    for line in section.splitlines():
+        first = line.strip().strip("|").split("|")[0]
+        names |= set(re.findall(r"`([A-Z][A-Z0-9_]*)`", first))
+    return names
+
+
+def test_every_variable_settings_reads_is_in_the_readme_configuration_table():
+    read = variables_settings_reads()
+    assert {"DEBUG", "LOG_LEVEL", "TIME_ZONE", "REDIS_PREFIX", "TABLE_SEED"} <= read
+    assert read - variables_the_readme_lists() == set(), "variables missing from the README"
+
+
+def test_it_sees_a_variable_read_either_way():
+    source = 'A = os.environ.get("ONE", "")\nB = env_bool("TWO", True)\nC = os.environ["THREE"]\n'
+    assert set(READ.findall(source)) == {"ONE", "TWO", "THREE"}
