@@ -258,3 +258,13 @@ def test_rinshan_kaihou_after_an_added_kan_does_not_show_its_dora():
     result = state.last_result
     assert "Rinshan kaihou" in [n for n, _ in result.wins[0].score.yaku]
     assert len(result.dora_indicators) == 1
+
+
+def test_a_concealed_kan_after_an_open_kan_shows_both_indicators_in_kan_order():
+    # the open kan's indicator is still waiting for its replacement discard when the
+    # concealed kan (whose indicator shows at once) is declared: both show, in order
+    state = scenario({1: "666z888m147p369s1z"}, draws="6z", rinshan="8m 9m")
+    state = play(state, "0:discard:6z", "1:daiminkan:6z")
+    assert state.dora_shown == 1 and state.dora_pending == 1
+    state = play(state, "1:ankan:8m")
+    assert state.dora_shown == 3 and state.dora_pending == 0
