@@ -207,7 +207,7 @@ def test_every_setting_plays_the_same_without_robot_seats():
     assert finals[0] == finals[1] == finals[2]
 
 
-def test_ignore_keeps_seed_002_furiten_for_everyone_not_in_open_riichi():
+def test_ignore_keeps_the_penalties_page_furiten_for_everyone_not_in_open_riichi():
     # seat 2 has no yaku on its 3s wait: a robot's 3s is never offered to it, yet it
     # is furiten after letting it pass, as with anybody's tile (the penalties page)
     ruleset = _ruleset("ignore_robot_discard")
