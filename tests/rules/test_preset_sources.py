@@ -80,18 +80,29 @@ def test_it_shows_each_preset_s_source_on_the_comparison_page(client):
     assert "EMA Riichi Competition Rules 2016" in html
 
 
-# "seed 001", "seed-001", and in a test name "..._seed_001_..."
-SEED_NUMBER = re.compile(r"(?<![a-z])seeds?[ _-]00\d", re.I)
+# "seed 001", "seed-002", "seed_003" (also inside a test's name), "seeds 004"
+SEED_NUMBER = re.compile(r"(?<![a-z])seeds?[ _-]?#?0\d\d", re.I)
+TEXT_SUFFIXES = {".py", ".html", ".md", ".json", ".txt", ".js", ".css", ".po", ""}  # "": Makefile
 
 
 def test_no_code_comment_or_page_names_a_rule_document_by_its_seed_number():
     root = Path(__file__).parents[2]
     found = []
-    for folder in ("rules", "players", "tables", "history", "tournaments", "templates", "tests"):
-        for path in (root / folder).rglob("*"):
-            if path.suffix not in {".py", ".html", ".md", ".json", ".txt", ".js"}:
-                continue
-            text = path.read_text(encoding="utf-8", errors="replace")
-            found += [f"{path.relative_to(root)}: {m.group(0)}" for m in SEED_NUMBER.finditer(text)]
+    folders = ("rules", "players", "tables", "history", "tournaments", "templates", "tests")
+    folders += ("static/js", "static/css", "locale", "devtools", "mahjong_site")
+    paths = [root / "README.md", root / "Makefile"]
+    for folder in folders:
+        paths += sorted((root / folder).rglob("*"))
+    for path in paths:
+        if not path.is_file() or path.suffix not in TEXT_SUFFIXES:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        found += [f"{path.relative_to(root)}: {m.group(0)}" for m in SEED_NUMBER.finditer(text)]
     me = Path(__file__).relative_to(root).as_posix()
     assert [f for f in found if not f.startswith(me)] == []
+
+
+def test_it_would_see_a_seed_number_in_a_test_s_name_or_a_comment():
+    seen = ["def test_keeps_seed_002_furiten():", "# as seed 001 says", "(seed-003)", "Seeds 004"]
+    assert all(SEED_NUMBER.search(text) for text in seen)
+    assert not any(SEED_NUMBER.search(text) for text in ("seed=7", "seed 21", "--seed 1"))
