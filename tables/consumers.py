@@ -84,11 +84,12 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     seat must not stay "connected", nor a group keep a member, behind a dead socket.
     ``leave`` runs once.
 
-    A signed-in member's socket also joins its session's group (see
-    :mod:`tables.sessions`): signing out closes it, and from then on it is not read.
+    A signed-in member's socket also joins its session's group and its member's (see
+    :mod:`tables.sessions`): signing out, or a new password, closes it, and from then
+    on it is not read.
     """
 
-    session_group: str | None = None
+    session_groups: tuple[str, ...] = ()
     ended = False  # closed because its sign-in ended: nothing more is read or sent
 
     async def __call__(self, scope, receive, send):
@@ -110,19 +111,18 @@ class LeavingConsumer(AsyncWebsocketConsumer):
         if getattr(self, "left", False):
             return
         self.left = True
-        if self.session_group is not None:
+        for group in self.session_groups:
             with contextlib.suppress(Exception):  # the layer may be what failed
-                await self.channel_layer.group_discard(self.session_group, self.channel_name)
+                await self.channel_layer.group_discard(group, self.channel_name)
         await self.leave()
 
     async def leave(self) -> None:
         raise NotImplementedError
 
     async def join_session(self) -> None:
-        group = sessions.group_of_scope(self.scope)
-        if group is not None:
+        for group in sessions.groups_of_scope(self.scope):
             await self.channel_layer.group_add(group, self.channel_name)
-            self.session_group = group
+            self.session_groups = (*self.session_groups, group)
 
     async def dispatch(self, message):
         if self.ended and message["type"] != "websocket.disconnect":

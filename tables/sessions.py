@@ -7,22 +7,35 @@ sends that group a ``session.ended`` event: each consumer closes its socket (on 
 process, through the channel layer). The member's other sessions (another device,
 still signed in) keep theirs. The group name is a digest of the session key, which
 itself never travels through the channel layer.
+
+A new password ends every sign-in of the member (Django checks each session against
+the password), so it closes every socket of theirs: each such socket also joins the
+member's own group, which a saved new password tells to close. A socket that
+reconnects afterwards is no longer signed in.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+log = logging.getLogger(__name__)
 CLOSE_CODE = 4401  # the socket's sign-in ended
 
 
 def session_group(session_key: str) -> str:
     return "session-" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def member_group(member_pk: int) -> str:
+    return f"member-{member_pk}"
 
 
 def group_of_scope(scope) -> str | None:
@@ -35,6 +48,12 @@ def group_of_scope(scope) -> str | None:
     return session_group(key) if key else None
 
 
+def groups_of_scope(scope) -> list[str]:
+    """The groups whose ``session.ended`` closes this socket: its sign-in's, its member's."""
+    group = group_of_scope(scope)
+    return [] if group is None else [group, member_group(scope["user"].pk)]
+
+
 @receiver(user_logged_out, dispatch_uid="tables.sessions.close_sockets")
 def close_sockets(sender, request=None, user=None, **kwargs) -> None:
     """Runs just before the session is flushed: tell its sockets to close."""
@@ -42,3 +61,17 @@ def close_sockets(sender, request=None, user=None, **kwargs) -> None:
     if not key:
         return
     async_to_sync(get_channel_layer().group_send)(session_group(key), {"type": "session.ended"})
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="tables.sessions.new_password")
+def close_sockets_on_new_password(sender, instance=None, created=False, **kwargs) -> None:
+    """A saved new password (``set_password`` keeps it in ``_password`` until the save
+    is done) ends every sign-in of the member: close all their sockets."""
+    if created or getattr(instance, "_password", None) is None:
+        return
+    try:
+        async_to_sync(get_channel_layer().group_send)(
+            member_group(instance.pk), {"type": "session.ended"}
+        )
+    except Exception:  # the password is saved; a channel layer that is down must not undo it
+        log.exception("the sockets of member %s could not be told to close", instance.pk)

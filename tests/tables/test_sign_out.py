@@ -90,3 +90,47 @@ async def test_signing_out_leaves_the_members_other_sessions_open(east_only, ali
     assert game.log == [move]
     await on_phone.disconnect()
     await on_desktop.disconnect()
+
+
+async def test_a_new_password_closes_every_socket_of_the_member(east_only, alice, clock):
+    """A member who sets a new password (a reset link, say, after somebody else got in)
+    ends every sign-in: the sockets opened under any of them close too, and the one
+    still signed in elsewhere no longer moves."""
+    table = await db(make_table)(east_only, people=[alice], bots=["careful"] * 3)
+    await db(start)(table, clock=clock)
+    intruder = await db(signed_in)("alice", "pw-alice-123")
+    on_table = await socket_of(intruder, f"/ws/tables/{table.pk}/")
+    frame = await next_frame(on_table)
+    in_lobby = await socket_of(intruder, "/ws/lobby/")
+
+    def new_password():
+        alice.refresh_from_db()
+        alice.set_password("a-new-pw-456")
+        alice.save()
+
+    await db(new_password)()
+    assert await closed_with(on_table) == sessions.CLOSE_CODE
+    assert await closed_with(in_lobby) == sessions.CLOSE_CODE
+    move = next(a for a in actions_of(frame) if ":discard:" in a)
+    await on_table.send_to(text_data=json.dumps({"action": move, "version": 0}))
+    assert await on_table.receive_nothing(timeout=0.5)
+    game = await db(lambda: table.games.get())()
+    assert game.log == []
+    await on_table.disconnect()
+    await in_lobby.disconnect()
+
+
+async def test_saving_a_member_without_a_new_password_closes_nothing(alice):
+    browser = await db(signed_in)("alice", "pw-alice-123")
+    socket = await socket_of(browser, "/ws/lobby/")
+
+    def rename():
+        alice.refresh_from_db()
+        alice.display_name = "Alice A."
+        alice.save()
+
+    await db(rename)()
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.send_to(text_data="hello?")
+    assert "listen_only" in await socket.receive_from(timeout=5)
+    await socket.disconnect()
