@@ -52,8 +52,12 @@ def referee_add(request, tournament):
 @require_POST
 @organizer_view
 def referee_remove(request, tournament, player_id):
-    tournament.referees.remove(player_id)
-    messages.success(request, "The referee was removed.")
+    player = tournament.referees.filter(pk=player_id).first()  # any number: none or one
+    if player is None:
+        messages.error(request, "That member does not referee this event; nothing was changed.")
+    else:
+        tournament.referees.remove(player)
+        messages.success(request, f"{player.name} no longer referees this event.")
     return redirect(tournament)
 
 

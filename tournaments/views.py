@@ -176,8 +176,12 @@ def organizer_add(request, tournament):
 @require_POST
 @organizer_view
 def organizer_remove(request, tournament, player_id):
-    tournament.organizers.remove(player_id)
-    messages.success(request, "The organizer was removed.")
+    player = tournament.organizers.filter(pk=player_id).first()  # any number: none or one
+    if player is None:
+        messages.error(request, "That member does not run this event; nothing was changed.")
+    else:
+        tournament.organizers.remove(player)
+        messages.success(request, f"{player.name} no longer runs this event.")
     return redirect(tournament)
 
 

@@ -1,6 +1,7 @@
 """Names typed into the organizers' forms: a NUL (which PostgreSQL cannot compare
-with) is a name nobody has, answered with the form's message and not a 500. Runs on
-PostgreSQL under ``make test-services``."""
+with) is a name nobody has, answered with the form's message and not a 500; so is a
+member's number in a URL too large for the database. Runs on PostgreSQL under
+``make test-services``."""
 
 import pytest
 from django.urls import reverse
@@ -38,3 +39,43 @@ def test_pasted_entry_names_with_a_nul_are_nobody(client, organizer, member, eve
     assert response.status_code == 200
     assert "No member is called" in response.content.decode()
     assert list(event.entries.values_list("player__username", flat=True)) == ["visitor"]
+
+
+@pytest.mark.parametrize("role", ["organizer", "referee"])
+@pytest.mark.parametrize("number", [2**31, 2**63, 10**25])
+def test_removing_a_member_by_a_number_past_any_id_changes_nothing(
+    client, organizer, member, event, role, number
+):
+    """A number too large for the database's integers is nobody (it was a 500)."""
+    people = event.organizers if role == "organizer" else event.referees
+    people.add(member)
+    client.force_login(organizer)
+    response = client.post(
+        reverse(f"tournaments:{role}_remove", args=[event.pk, number]), follow=True
+    )
+    assert response.status_code == 200
+    assert f"That member does not {'run' if role == 'organizer' else 'referee'}" in (
+        response.content.decode()
+    )
+    assert list(people.all()) == [member]
+
+
+@pytest.mark.parametrize("role", ["organizer", "referee"])
+def test_removing_a_member_who_holds_no_such_role_says_so(client, organizer, member, event, role):
+    client.force_login(organizer)
+    response = client.post(
+        reverse(f"tournaments:{role}_remove", args=[event.pk, member.pk]), follow=True
+    )
+    assert "nothing was changed" in response.content.decode()
+
+
+@pytest.mark.parametrize("role", ["organizer", "referee"])
+def test_removing_a_member_by_name_says_who_was_removed(client, organizer, member, event, role):
+    people = event.organizers if role == "organizer" else event.referees
+    people.add(member)
+    client.force_login(organizer)
+    response = client.post(
+        reverse(f"tournaments:{role}_remove", args=[event.pk, member.pk]), follow=True
+    )
+    assert "Visitor no longer" in response.content.decode()
+    assert not people.exists()
