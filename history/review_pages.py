@@ -159,6 +159,7 @@ def candidates(decision: dict, names: list[str]) -> dict:
                     {
                         "label": LABEL_WORDS.get(dangers[s]["label"], dangers[s]["label"]),
                         "key": dangers[s]["label"],
+                        "against": names[s],
                         "estimate": f"{dangers[s]['estimate']:.1f}%",
                     }
                     for s in threats

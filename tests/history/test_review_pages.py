@@ -172,7 +172,9 @@ def test_a_decision_against_a_threat_shows_the_danger_of_each_candidate(
                 continue
             decision = flat_decisions(data)[n]
             page = client.get(url(game, seat, n)).content.decode()
-            cells = re.findall(r'<td class="danger danger-([a-z-]+)">([a-z-]+) <span', page)
+            cells = re.findall(
+                r'<td class="danger danger-([a-z-]+)" data-label="vs [^"]+">([a-z-]+) <span', page
+            )
             threats = len(decision["threats"])
             assert len(cells) == threats * len(decision["candidates"])
             labels = [x["label"] for c in decision["candidates"] for x in c["danger"]]
