@@ -14,6 +14,8 @@ from functools import lru_cache
 
 from django.utils.safestring import SafeString
 
+from rules.templatetags.words import points_text
+
 from .hand_markup import hand
 from .result_markup import panel
 from .runtime import RUNTIME
@@ -51,10 +53,10 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
     )
     return markup(
         '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
-        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {score} points">'
+        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {shown} points">'
         '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
         '<span class="seat-name">{name}</span>{badges}'
-        '<span class="score">{score}</span><span class="diff" aria-hidden="true"></span></div>'
+        '<span class="score">{shown}</span><span class="diff" aria-hidden="true"></span></div>'
         '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
         '<span class="melds tiles">{melds}</span></div>'
         '<div class="pond-slot"><div class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
@@ -62,6 +64,7 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
         seat=s["seat"],
         turn=" is-turn" if s["turn"] else "",
         score=s["score"],
+        shown=points_text(s["score"]),
         wind=s["wind"],
         w=s["wind"][0],
         dealer=" dealer" if s["dealer"] else "",
@@ -242,7 +245,7 @@ def replay_seat(s: dict) -> str:
         s["wind"][0],
         s["name"],
         join(badges),
-        s["score"],
+        points_text(s["score"]),
         s["concealed"],
         s["melds"],
         s["name"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.engine.standings import format_final
 from rules.engine.tiles import EAST
 from rules.engine.visibility import spectator_view
+from rules.templatetags.words import points_text
 
 from . import states, twins
 from .models import Game, Table
@@ -39,7 +40,7 @@ def add_live_scores(tables: list[Table]) -> None:
         view = spectator_view(states.state_of(game))
         table.round_text = round_text(view)
         for seat in table.seat_rows:
-            seat.score_text = f"{view.scores[seat.index]:,}"
+            seat.score_text = points_text(view.scores[seat.index])
 
 
 def recent_games(limit: int = RECENT_GAMES) -> list[dict]:

@@ -3,7 +3,7 @@
 import pytest
 from django.template import engines
 
-from rules.templatetags.words import hand_han, yaku_han
+from rules.templatetags.words import hand_han, points, signed, yaku_han
 
 
 @pytest.mark.parametrize(
@@ -71,3 +71,17 @@ def test_it_names_yaku_and_limits_in_the_reader_s_words_on_any_page():
         assert template.render({}) == "All runs, no fu, limit"
     with translation.override("en"):
         assert template.render({}) == "Pinfu, mangan"
+
+
+def test_points_are_written_with_a_thousands_separator_and_a_real_minus_sign():
+    assert points(32300) == "32,300"
+    assert points(-4800) == "\u22124,800"
+    assert points(0) == "0"
+    assert points(12.6) == "13"
+    assert points("n/a") == "n/a" and points(None) is None
+
+
+def test_a_change_of_score_carries_its_sign():
+    assert signed(12000) == "+12,000"
+    assert signed(-3000) == "\u22123,000"
+    assert signed(0) == "0"

@@ -12,6 +12,7 @@ from rules.engine import rulesets
 from rules.engine.errors import InvalidRuleset
 from rules.engine.payments import STICK
 from rules.models import Ruleset as StoredRuleset
+from rules.templatetags.words import points_text
 
 from . import setting_forms
 from .models import WIND_NAMES, Round, Tournament
@@ -255,7 +256,7 @@ class ResultForm(forms.Form):
 
     @property
     def table_total_text(self) -> str:
-        return f"{self.table_total:,}"
+        return points_text(self.table_total)
 
     def seat_rows(self):
         """Bound fields grouped per seat for the template."""
@@ -301,12 +302,13 @@ class ResultForm(forms.Form):
         total = sum(scores) + STICK * sticks
         off = total - self.table_total
         if off == 0:
-            message = f"The table adds up: {total:,} points including {_sticks(sticks)}."
+            message = f"The table adds up: {points_text(total)} points including {_sticks(sticks)}."
         else:
             message = (
-                f"The scores and {_sticks(sticks)} add up to {total:,} points, but a table of four "
-                f"starting at {self.start_score:,} must add up to {self.table_total:,} "
-                f"({abs(off):,} {'too many' if off > 0 else 'missing'})."
+                f"The scores and {_sticks(sticks)} add up to {points_text(total)} points, but a "
+                f"table of four starting at {points_text(self.start_score)} must add up to "
+                f"{points_text(self.table_total)} "
+                f"({points_text(abs(off))} {'too many' if off > 0 else 'missing'})."
             )
         return {"ok": off == 0, "total": total, "off": off, "message": message}
 

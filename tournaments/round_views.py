@@ -217,8 +217,8 @@ def round_sheets(request, tournament_id, number):
             "tables": tables,
             "finder": finder,
             "byes": round_.byes.select_related("player"),
-            "table_total": f"{4 * ruleset.start_score:,}",
-            "start_score": f"{ruleset.start_score:,}",
+            "table_total": 4 * ruleset.start_score,
+            "start_score": ruleset.start_score,
             "rules": presenters.ruleset_summary(ruleset),
         },
     )

@@ -75,25 +75,6 @@ def hand(notation, melds=(), win_tile="", size=""):
 
 
 @register.filter
-def points(value):
-    """12000 -> '12,000' (anything else is shown as it is)."""
-    try:
-        return f"{int(value):,}"
-    except (TypeError, ValueError):
-        return value
-
-
-@register.filter
-def signed(value):
-    """+12,000 / -3,000 / 0."""
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        return value
-    return f"+{n:,}" if n > 0 else f"−{-n:,}" if n < 0 else "0"
-
-
-@register.filter
 def get_item(mapping, key):
     """``{{ mapping|get_item:key }}`` for dict lookups with a variable key."""
     try:

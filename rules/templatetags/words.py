@@ -1,7 +1,13 @@
-"""How the site words a hand's value (a builtin library: no {% load %} needed).
+"""How the site words a hand's value and writes points (a builtin library: no {% load %}
+needed).
 
 A yakuman is named, never counted: the scorer reports 13 han per yakuman it is worth,
 so a double yakuman would otherwise read "26 han".
+
+Points a person reads carry a thousands separator and a real minus sign (32,300 and
+−4,800): ``points`` and ``signed`` here, and ``points_text`` / ``signed_text`` for the
+markup written in Python. Machine output (the JSON API, CSV exports, logs, data-*
+attributes) keeps plain integers and never goes through them.
 """
 
 from django import template
@@ -9,6 +15,7 @@ from django.utils.translation import gettext, pgettext
 
 register = template.Library()
 
+MINUS = "\u2212"  # the minus sign, not the hyphen
 YAKUMAN_HAN = 13
 MULTIPLES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
 
@@ -85,3 +92,38 @@ def win_word(win) -> str:
     discard"."""
     word = WIN_WORDS.get(str(win or "ron").lower())
     return pgettext("result", word) if word else str(win)
+
+
+def _whole(value) -> int | None:
+    """An integer for a number of points (a float is rounded), None for anything else."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return int(value) if isinstance(value, int | str) else round(float(value))
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def points_text(value: int) -> str:
+    """32300 -> "32,300", -4800 -> "−4,800"."""
+    return f"{MINUS}{-value:,}" if value < 0 else f"{value:,}"
+
+
+def signed_text(value: int) -> str:
+    """A change of score: "+12,000", "−3,000", "0"."""
+    return f"+{value:,}" if value > 0 else points_text(value)
+
+
+@register.filter
+def points(value):
+    """Points as a person reads them: 32300 -> "32,300", -4800 -> "−4,800" (anything
+    that is not a number is shown as it is)."""
+    whole = _whole(value)
+    return value if whole is None else points_text(whole)
+
+
+@register.filter
+def signed(value):
+    """A change of score with its sign: "+12,000", "−3,000", "0"."""
+    whole = _whole(value)
+    return value if whole is None else signed_text(whole)

@@ -57,7 +57,7 @@
     if (!mine || !area || area === mine) return;
     var diff = parseInt(area.dataset.score, 10) - parseInt(mine.dataset.score, 10);
     var out = plate.querySelector(".diff");
-    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff) + " vs you";
+    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff).toLocaleString("en-US") + " vs you";
   }
   function hideDiff(plate) {
     var out = plate.querySelector(".diff");

@@ -54,7 +54,7 @@ def test_it_steps_through_a_whole_hand(client, one_game):
     assert labels[-1].startswith(title)
     for delta in record.deltas:
         if delta:
-            assert (f"+{delta}" if delta > 0 else str(delta)) in last
+            assert (f"+{delta:,}" if delta > 0 else f"\u2212{-delta:,}") in last
 
     # and backwards: the Back link of the last step leads to the one before it
     back = html.unescape(BACK.search(last).group(1))

@@ -59,7 +59,7 @@ def test_hand_by_hand_a_player_enters_a_ron_and_sees_the_running_scores(client, 
     response = post_hand(client, scored_table, **RON_SOUTH_FROM_WEST)
     assert response.status_code == 200
     text = response.content.decode()
-    assert "East 2" in text and "28900" in text and "21100" in text
+    assert "East 2" in text and "28,900" in text and "21,100" in text
     assert ScoredHand.objects.filter(table=scored_table).count() == 1
 
 
@@ -68,7 +68,7 @@ def test_hand_by_hand_preview_shows_every_seat_payment_before_saving(client, sco
     data = {"token": "p", "outcome": "tsumo", "winners": ["0"], "han_0": "mangan", "riichi": ["2"]}
     response = client.post(url(scored_table, "score_preview"), data, HTTP_HX_REQUEST="true")
     text = response.content.decode()
-    assert "+13000" in text and "-4000" in text and "-5000" in text
+    assert "+13,000" in text and "\u22124,000" in text and "\u22125,000" in text
     assert not ScoredHand.objects.exists()
 
 
@@ -238,7 +238,7 @@ def test_hand_by_hand_standings_show_tables_in_play(client, scored_table):
     east = players_of(scored_table)[0]
     scored_tables.save_hand(scored_table, DeclaredHand("ron", (WinValue(1, 3, 30),), 2), "a", east)
     page = client.get(f"/tournaments/{scored_table.tournament_id}/standings/").content.decode()
-    assert "Tables in play" in page and "28900" in page
+    assert "Tables in play" in page and "28,900" in page
 
 
 def test_hand_by_hand_an_organizer_without_staff_creates_events(client, make_members, organizer):
@@ -375,7 +375,7 @@ def test_hand_by_hand_nagashi_mangan_from_the_page_and_a_refused_triple_ron(clie
     row = ScoredHand.objects.get(table=scored_table)
     assert row.declared["nagashi"] == [2] and row.declared["tenpai"] == [1]
     page = client.get(url(scored_table)).content.decode()
-    assert "33000" in page and "21000" in page  # West's mangan, the dealer paid 4,000
+    assert "33,000" in page and "21,000" in page  # West's mangan, the dealer paid 4,000
     triple = {
         "outcome": "ron",
         "winners": ["0", "1", "3"],

@@ -33,7 +33,7 @@ async def test_hand_by_hand_each_saved_hand_and_penalty_reaches_the_standings_so
     # the running scores of the table in play, as the standings page and projector show
     assert html.startswith('<div id="standings-live" hx-swap-oob="true">')
     card = html.split(f'id="live-table-{table.pk}"', 1)[1].split("</article>", 1)[0]
-    assert "28900" in card and "21100" in card and "East 2" in card
+    assert "28,900" in card and "21,100" in card and "East 2" in card
 
     await sync_to_async(penalties.add)(table, 2, Penalty.CONDUCT, 2000, "slow play", organizer)
     html = await page.receive_from(timeout=5)
