@@ -59,6 +59,7 @@ def _hand_rows(game: Game, names: list[str]) -> list[dict]:
                     for w in hand.wins
                 ],
                 "deltas": hand.deltas,
+                "named_deltas": list(zip(names, hand.deltas, strict=False)),
                 "replayable": hand.log_end > hand.log_start,
             }
         )
