@@ -14,10 +14,10 @@ app_name = "history"
 urlpatterns = [
     path("", player_views.ranking, name="ranking"),
     path("games/import/", import_views.import_logs, name="import"),
-    path("games/<int:pk>/", game_views.game_page, name="game"),
-    path("games/<int:pk>/tenhou6.json", game_views.export_tenhou, name="export_tenhou"),
-    path("games/<int:pk>/game.json", game_views.export_json, name="export_json"),
-    path("games/<int:pk>/hands/<int:hand>/", game_views.replay, name="replay"),
-    path("games/<int:pk>/review/<int:seat>/", review_views.review_page, name="review"),
+    path("games/<id:pk>/", game_views.game_page, name="game"),
+    path("games/<id:pk>/tenhou6.json", game_views.export_tenhou, name="export_tenhou"),
+    path("games/<id:pk>/game.json", game_views.export_json, name="export_json"),
+    path("games/<id:pk>/hands/<id:hand>/", game_views.replay, name="replay"),
+    path("games/<id:pk>/review/<id:seat>/", review_views.review_page, name="review"),
     path("<str:username>/", player_views.profile, name="profile"),
 ]

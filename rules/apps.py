@@ -20,4 +20,7 @@ class RulesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from rules import url_ids
+
+        url_ids.register()  # <id:...> in every URLconf
         post_migrate.connect(_sync_presets, sender=self)

@@ -4,5 +4,5 @@ from . import consumers
 
 websocket_urlpatterns = [
     path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
-    path("ws/tables/<int:table_id>/", consumers.TableConsumer.as_asgi()),
+    path("ws/tables/<id:table_id>/", consumers.TableConsumer.as_asgi()),
 ]

@@ -8,9 +8,9 @@ urlpatterns = [
     path("", views.lobby_page, name="lobby"),
     path("lobby/tables/", views.lobby_tables, name="lobby_tables"),
     path("tables/new/", views.create, name="create"),
-    path("tables/<int:pk>/", views.table_page, name="table"),
-    path("tables/<int:pk>/seats/", views.seat_action, name="seat_action"),
-    path("tables/<int:pk>/act/", views.act, name="act"),
-    path("tables/<int:pk>/again/", views.play_again, name="again"),
+    path("tables/<id:pk>/", views.table_page, name="table"),
+    path("tables/<id:pk>/seats/", views.seat_action, name="seat_action"),
+    path("tables/<id:pk>/act/", views.act, name="act"),
+    path("tables/<id:pk>/again/", views.play_again, name="again"),
     path("tables/sounds/", views.sounds, name="sounds"),
 ]

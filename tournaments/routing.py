@@ -3,5 +3,5 @@ from django.urls import path
 from . import consumers
 
 websocket_urlpatterns = [
-    path("ws/tournaments/<int:tournament_id>/", consumers.StandingsConsumer.as_asgi()),
+    path("ws/tournaments/<id:tournament_id>/", consumers.StandingsConsumer.as_asgi()),
 ]
