@@ -120,9 +120,13 @@ class LeavingConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     async def join_session(self) -> None:
+        """Join the groups that close this socket, then make sure its sign-in still
+        exists: a sign-out between the handshake and the join told nobody."""
         for group in sessions.groups_of_scope(self.scope):
             await self.channel_layer.group_add(group, self.channel_name)
             self.session_groups = (*self.session_groups, group)
+        if self.session_groups and not await in_pool(sessions.still_signed_in)(self.scope):
+            await self.session_ended({"type": "session.ended"})
 
     async def dispatch(self, message):
         if self.ended and message["type"] != "websocket.disconnect":
@@ -144,6 +148,8 @@ class LobbyConsumer(LeavingConsumer):
         self.limits = limits.SocketLimits()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.join_session()
+        if self.ended:  # signed out meanwhile: the handshake is refused
+            return
         await self.accept()
         runner.ensure_running()
 
@@ -211,9 +217,11 @@ class TableConsumer(LeavingConsumer):
             self.game_id = None
             await self.send(text_data=frames.reload_fragment(self.table_id))
             return
+        await self.join_session()
+        if self.ended:  # signed out meanwhile: closed
+            return
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         self.joined = True
-        await self.join_session()
         runner.ensure_running()
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)

@@ -48,6 +48,13 @@ def group_of_scope(scope) -> str | None:
     return session_group(key) if key else None
 
 
+def still_signed_in(scope) -> bool:
+    """Whether the sign-in a socket was opened with still exists (database work)."""
+    session = scope.get("session")
+    key = getattr(session, "session_key", None)
+    return bool(key) and session.exists(key)
+
+
 def groups_of_scope(scope) -> list[str]:
     """The groups whose ``session.ended`` closes this socket: its sign-in's, its member's."""
     group = group_of_scope(scope)
