@@ -152,6 +152,25 @@ def shows_window(game, state: GameState, seat: int | None, now: dt.datetime) -> 
     return claim_in_window(state) and hidden_claims.hides_claim(state, seat)
 
 
+def picture(
+    game, state: GameState, seat: int | None, now: dt.datetime
+) -> tuple[GameState, int, bool]:
+    """What ``seat`` (None: anybody watching) is shown of the stored ``game`` now, as
+    a socket opening now shows it: the window's picture within a window, else the game
+    with an open claim hidden from the seats it does not ask. Returns the state, the
+    shown version and whether the state is the game's own (its timers count).
+
+    Every page that draws a running game's state (the table page, the lobby's scores)
+    goes through here, so none of them tells more than the sockets do.
+    """
+    if shows_window(game, state, seat, now):
+        screen_state, shown = screen(game)
+        return screen_state, shown, False
+    shown = hidden_claims.shown_of(game)
+    screen_state, current = hidden_claims.screen_state(game, state, seat)
+    return screen_state, shown, current
+
+
 def _kind_and_seat(action) -> tuple[str, int]:
     if isinstance(action, str):
         parts = action.split(":", 2)

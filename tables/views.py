@@ -25,7 +25,6 @@ from . import (
     call_window,
     coaching,
     frames,
-    hidden_claims,
     lobby,
     states,
     twins,
@@ -196,11 +195,7 @@ def table_page(request, pk: int):
         # does (tables.call_window): the discard made and nobody's draw, whether or
         # not anybody could call it.
         seat = mine.index if mine else None
-        if call_window.shows_window(game, state, seat, clocks.current().now()):
-            (state, shown), current = call_window.screen(game), False
-        else:
-            shown = hidden_claims.shown_of(game)
-            state, current = hidden_claims.screen_state(game, state, seat)
+        state, shown, current = call_window.picture(game, state, seat, clocks.current().now())
         frame = frames.table_context(
             state,
             seat,

@@ -13,7 +13,8 @@ from rules.engine.tiles import EAST
 from rules.engine.visibility import spectator_view
 from rules.templatetags.words import points_text
 
-from . import states, twins
+from . import call_window, states, twins
+from . import clock as clocks
 from .models import Game, Table
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -37,7 +38,9 @@ def add_live_scores(tables: list[Table]) -> None:
         table = playing[game.table_id]
         if twins.record_sealed(game):
             continue
-        view = spectator_view(states.state_of(game))
+        # what a spectator's socket shows now: nothing a call window still holds
+        state, _, _ = call_window.picture(game, states.state_of(game), None, clocks.current().now())
+        view = spectator_view(state)
         table.round_text = round_text(view)
         for seat in table.seat_rows:
             seat.score_text = points_text(view.scores[seat.index])

@@ -10,6 +10,8 @@ from tables.runner import Driver
 from .conftest import make_table, start
 from .sockets import actions_of, frame_at, next_frame, open_socket, send_move, version_of
 from .test_hidden_claims import (
+    EAST_NORTH,
+    SOUTH,
     WEST_CAN_PON,
     WEST_CANNOT,
     comparable,
@@ -304,3 +306,54 @@ def test_a_move_made_within_a_window_is_refused_alike_whether_or_not_anybody_cou
         assert stored(game).log == [discard]
     assert answers[WEST_CAN_PON] == answers[WEST_CANNOT]
     assert {code for code, _ in answers[WEST_CANNOT]} == {409}
+
+
+RIICHI_DEALER = "123456789m119p2z"  # draws 2z, then riichi throwing 9p: waits on 1p and 2z
+
+
+def table_before_a_riichi(ruleset, people, west: str):
+    from rules.engine.testing import build_wall
+    from tables import states
+
+    table = make_table(ruleset, people=people, name="Riichi")
+    game = start(table, seed=3)
+    hands = {0: RIICHI_DEALER, 1: SOUTH, 2: west, 3: EAST_NORTH}
+    wall = build_wall(hands, "2z8p", dora="5p", red_fives=game.engine_ruleset().red_fives)
+    Game.objects.filter(pk=game.pk).update(walls=[list(wall)])
+    game.refresh_from_db()
+    states.clear()
+    return table, game
+
+
+def test_the_lobby_shows_a_riichi_discard_alike_whether_or_not_anybody_could_call(
+    east_only, alice, bob, clock
+):
+    """Within the window after a riichi discard, the lobby's scores are those of the
+    window's picture: not the deposit already paid when nobody could call the tile."""
+    from django.test import Client
+
+    from players.models import Player
+    from rules.engine import format_action
+    from rules.engine.testing import find
+    from tables import states
+
+    people = [alice, bob] + [
+        Player.objects.create_user(username=name, password=f"pw-{name}-123")
+        for name in ("dave", "carol")
+    ]
+    lobbies = {}
+    for west in (WEST_CAN_PON, WEST_CANNOT):
+        table, game = table_before_a_riichi(east_only, people, west)
+        riichi = format_action(find(states.state_of(game), "0:riichi:9p"))
+        dealer = Client()
+        dealer.force_login(alice)
+        answer = dealer.post(f"/tables/{table.pk}/act/", {"action": riichi, "version": 0})
+        assert answer.status_code == 200, answer.content
+        clock.advance(WINDOW / 2)
+        html = Client().get("/lobby/tables/").content.decode()
+        lobbies[west] = html.replace(f"/tables/{table.pk}/", "/tables/N/").replace(
+            f'data-table="{table.pk}"', 'data-table="N"'
+        )
+        table.delete()
+    assert lobbies[WEST_CAN_PON] == lobbies[WEST_CANNOT]
+    assert "25,000" in lobbies[WEST_CANNOT] or "25000" in lobbies[WEST_CANNOT]
