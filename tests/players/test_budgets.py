@@ -100,3 +100,35 @@ def test_an_import_request_over_the_size_cap_is_refused_unread(client, importer,
     # below the cap the same form answers as usual
     small = [SimpleUploadedFile("small.json", b'{"log": "nope"}')]
     assert client.post(reverse("history:import"), {"logs": small}).status_code == 200
+
+
+def test_spendings_arriving_at_the_same_moment_are_all_counted(monkeypatch):
+    """Three sign-ups from one address read the budget at the same moment (as on
+    several processes sharing Redis): each is still counted, so the budget is spent."""
+    import contextlib
+    import threading
+
+    together = threading.Barrier(3, timeout=2)
+
+    class ReadTogether:
+        """The cache, except that a read waits until every spending has read."""
+
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def get(self, *args, **kwargs):
+            value = cache.get(*args, **kwargs)
+            with contextlib.suppress(threading.BrokenBarrierError):
+                together.wait()
+            return value
+
+    monkeypatch.setattr(budgets, "cache", ReadTogether())
+    spendings = [
+        threading.Thread(target=budgets.spend, args=("signup", "198.51.100.4")) for _ in range(3)
+    ]
+    for spending in spendings:
+        spending.start()
+    for spending in spendings:
+        spending.join()
+    monkeypatch.setattr(budgets, "cache", cache)
+    assert budgets.exhausted("signup", "198.51.100.4", 3)
