@@ -199,7 +199,8 @@ class SubstituteForm(forms.Form):
 
 
 class LinkForm(forms.Form):
-    table_id = forms.IntegerField(min_value=1, label="Live table id")
+    # the column is a 32-bit integer: a larger number could never be stored
+    table_id = forms.IntegerField(min_value=1, max_value=2**31 - 1, label="Live table id")
 
 
 class ResultForm(forms.Form):

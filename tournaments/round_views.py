@@ -234,6 +234,8 @@ def seat_substitute(request, tournament, seat_id):
     try:
         player_id = int(request.POST.get("substitute", ""))
     except ValueError:
+        player_id = 0
+    if not 0 < player_id < 2**63:  # a member's number; a longer one overflows the database
         messages.error(request, "Choose a substitute from the list.")
         return redirect(back)
     allowed = Registration.objects.filter(
