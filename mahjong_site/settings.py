@@ -293,6 +293,12 @@ TABLE_CALL_WINDOW = float(os.environ.get("TABLE_CALL_WINDOW", "1.0"))
 # games (a demo, a reproducible browser test), else a random one.
 TABLE_DRIVER_AUTOSTART = env_bool("TABLE_DRIVER_AUTOSTART", True)
 TABLE_SEED = int(os.environ["TABLE_SEED"]) if os.environ.get("TABLE_SEED") else None
+# Games whose engine state, shared frame parts and seat markup one process keeps (see
+# tables/runtime.py). They are only worth keeping for games being played through this
+# process: one process serves about 100 live tables before it is busy (README, Load
+# test), so 200 leaves room; older games are forgotten first and read again from the
+# database if ever shown (a few ms). Each kept game costs roughly 100 kB here.
+TABLE_CACHED_GAMES = int(os.environ.get("TABLE_CACHED_GAMES", "200"))
 
 # --- abuse limits of the live tables (see tables/limits.py)
 # Per socket and per account (shared by that account's sockets in one process):

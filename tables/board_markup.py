@@ -10,6 +10,7 @@ and a frame agree.
 
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 
 from django.utils.safestring import SafeString
@@ -18,7 +19,7 @@ from rules.templatetags.words import points_text
 
 from .hand_markup import hand
 from .result_markup import panel
-from .runtime import RUNTIME
+from .runtime import RUNTIME, cached_games, keep_at_most
 from .tile_markup import EMPTY, backs, join, markup, melds, oob_mark, row, tile
 
 
@@ -78,7 +79,12 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
     )
 
 
-@lru_cache(maxsize=4096)
+# A changed pond is drawn once for every viewer; the one before it may show again.
+# Eight per live game for 256 games; a full pond is about 2 kB.
+PONDS_KEPT = 2048
+
+
+@lru_cache(maxsize=PONDS_KEPT)
 def pond(items: tuple, hand: int, reds: tuple) -> SafeString:
     """A pond's tiles. A pond that changed is usually the last one plus a tile, and the
     one before it often shows again (the last-discard mark moves on), so they are kept."""
@@ -90,17 +96,27 @@ def corner(html: str) -> SafeString:
     return SafeString(html.replace(' class="seat-area', ' hx-swap-oob="true" class="seat-area', 1))
 
 
+# A seat's markup is reused by the next states of its game while that seat does not
+# change: the four seats of a game's current state and of the one before are what a
+# live table reuses, so eight per game kept (runtime.cached_games), the least recently
+# used out first (a seat nobody discards to keeps its markup for many moves).
+SEATS_PER_GAME = 8
+
+
 def seats(c: dict) -> list[SafeString]:
     """The four seats; a seat that did not change since the last state is not redrawn."""
     hand, reds = c["hand_index"], c["reds"]
+    kept = RUNTIME.seat_html
     out = []
     for s in c["seats"]:
         key = (hand, reds, *s.values())
-        html = RUNTIME.seat_html.get(key)
+        html = kept.get(key)
         if html is None:
-            if len(RUNTIME.seat_html) > 20_000:
-                RUNTIME.seat_html.clear()
-            html = RUNTIME.seat_html[key] = seat(s, hand, reds)
+            html = kept[key] = seat(s, hand, reds)
+            keep_at_most(kept, SEATS_PER_GAME * cached_games())
+        else:
+            with contextlib.suppress(KeyError):  # another thread dropped it meanwhile
+                kept.move_to_end(key)
         out.append(html)
     return out
 
@@ -132,7 +148,12 @@ def _turn_line(c: dict) -> SafeString:
     )
 
 
-@lru_cache(maxsize=4096)
+# The middle changes with every move and is shared by that state's viewers: a few
+# per live game are all that is reused.
+MIDDLES_KEPT = 1024
+
+
+@lru_cache(maxsize=MIDDLES_KEPT)
 def _middle(
     round_: str,
     honba: int,
@@ -188,7 +209,11 @@ def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
     return _news(c.get("news") or (None, (), "", ""), oob, show)
 
 
-@lru_cache(maxsize=1024)
+# News (the latest call or win): one per live game is shown at a time.
+NEWS_KEPT = 1024
+
+
+@lru_cache(maxsize=NEWS_KEPT)
 def _news(item: tuple, oob: bool, show: bool) -> SafeString:
     _key, who, callout, sentence = item
     return markup(

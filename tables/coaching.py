@@ -61,7 +61,11 @@ def render(view: SeatView | None, oob: bool = False) -> SafeString:
     return _slot(aids, oob, get_language())
 
 
-@lru_cache(maxsize=4096)
+# The aids of each seat that has them on, as they are now: four per live game.
+AIDS_KEPT = 2048
+
+
+@lru_cache(maxsize=AIDS_KEPT)
 def _slot(aids: Aids | None, oob: bool, language: str | None) -> SafeString:
     """The slot for these numbers (the aids change far less often than the frames, so
     the template runs once per new set of numbers, not once per frame)."""

@@ -17,6 +17,7 @@ TABLE_CALL_WINDOW          1.0      seconds every discard a person could call wa
 TABLE_LEASE_SECONDS        15       how long a driver's lease on a game lasts
 TABLE_DRIVER_AUTOSTART     true     run the driver in this process
 TABLE_SEED                 (none)   fixed wall seed for new games
+TABLE_CACHED_GAMES         200      games whose states and frame parts a process keeps
 =========================  =======  ===============================================
 
 (the abuse limits, ``TABLE_MESSAGE_*``, ``TABLE_ACCOUNT_*`` and ``TABLE_OPEN_LIMIT``,

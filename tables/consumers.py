@@ -222,6 +222,8 @@ class TableConsumer(LeavingConsumer):
             return
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         self.joined = True
+        if self.game_id is not None:
+            presence.watch(self.game_id, +1)
         runner.ensure_running()
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)
@@ -234,6 +236,10 @@ class TableConsumer(LeavingConsumer):
             self.limits.close()  # the account's shared bucket counts this socket out
         if not getattr(self, "joined", False):  # refused, or sent to reload, at connect
             return
+        if self.game_id is not None and presence.watch(self.game_id, -1) == 0:
+            shown = self.screen[0] if self.screen is not None else None
+            if shown is not None and shown.finished:  # the game is over and unwatched here
+                frames.forget_game(self.game_id, shown)
         with contextlib.suppress(Exception):  # the layer may be what failed
             await self.channel_layer.group_discard(
                 broadcast.table_group(self.table_id), self.channel_name

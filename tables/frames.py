@@ -27,9 +27,10 @@ from . import (
     news_presenters,
     presenters,
     result_markup,
+    states,
 )
 from . import timers as timing
-from .runtime import RUNTIME
+from .runtime import RUNTIME, cached_games, keep_at_most
 
 
 def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict | None:
@@ -50,9 +51,12 @@ def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict
     return {"seat": seat, "mine": mine, "base": round(base, 1), "bank": round(bank, 1)}
 
 
-# the shared parts are kept in this process's runtime (RUNTIME.frames)
+# The shared parts are kept in this process's runtime (RUNTIME.frames), oldest out
+# first. A state's parts are drawn when its first viewer here is sent it and read by
+# the others within moments; a lagging socket or a held call window may still show the
+# state before. So two per game kept (runtime.cached_games) is all the live tables use.
 _lock = threading.Lock()
-SHARED_KEPT = 512
+FRAMES_PER_GAME = 2
 
 
 def names_key(names: list[dict]) -> tuple:
@@ -77,14 +81,30 @@ def shared_context(state: GameState, names: list[dict], language: str | None = N
     context["panel_html"] = result_markup.panel_body(context)
     with _lock:
         RUNTIME.frames[key] = (state, context)
-        while len(RUNTIME.frames) > SHARED_KEPT:
-            RUNTIME.frames.popitem(last=False)
+        keep_at_most(RUNTIME.frames, FRAMES_PER_GAME * cached_games())
     return context
 
 
 def clear() -> None:
     with _lock:
         RUNTIME.frames.clear()
+
+
+def forget_game(game_id: int, state: GameState) -> None:
+    """Drop a finished game's state and the shared parts of its frames from this
+    process's caches (no socket here shows it any longer). Its states all carry the
+    game's setup; another game with an equal setup (a fixed ``TABLE_SEED``) only loses
+    entries that are drawn again when needed."""
+    states.forget(game_id)
+    setup = state.setup
+    with _lock:
+        gone = [
+            key
+            for key, (kept, _) in RUNTIME.frames.items()
+            if kept.setup is setup or kept.setup == setup
+        ]
+        for key in gone:
+            del RUNTIME.frames[key]
 
 
 def game_links(table_id: int, game_id: int | None, seat: int | None) -> dict:

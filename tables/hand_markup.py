@@ -19,7 +19,14 @@ def _key(key: str) -> SafeString:
     return markup('<kbd class="key" aria-hidden="true">{}</kbd>', key.upper()) if key else EMPTY
 
 
-@lru_cache(maxsize=20_000)
+# The own hands' buttons: a tile with its move (discard, riichi...) in a hand index,
+# the same on every version; the live seats use a few thousand (0.5 kB each).
+BUTTONS_KEPT = 8192
+# The call, riichi and win buttons: far fewer, one set per seat asked.
+ACTION_BUTTONS_KEPT = 4096
+
+
+@lru_cache(maxsize=BUTTONS_KEPT)
 def tile_button(
     t: int, hand: int, reds: tuple, extra: str, cls: str, vals: str, action: str, label: str
 ) -> SafeString:
@@ -54,7 +61,7 @@ def _tile_buttons(entries: list[dict], hand: int, reds: tuple, extra: str) -> Sa
     )
 
 
-@lru_cache(maxsize=5_000)
+@lru_cache(maxsize=ACTION_BUTTONS_KEPT)
 def action_button(
     kind: str,
     type_: str,

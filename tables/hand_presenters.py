@@ -49,7 +49,14 @@ def arrange(hand: tuple, previous: list | None, sort: bool) -> list:
     return kept + [t for t in hand if t not in kept_set]
 
 
-@lru_cache(maxsize=20_000)
+# Moves and hand tiles with their moves do not depend on the game: a seat, a tile (or
+# two), a type. The live tables use a few thousand of each; 8192 keeps them all
+# (about 0.3 kB an entry).
+MOVES_KEPT = 8192
+TILE_ENTRIES_KEPT = 8192
+
+
+@lru_cache(maxsize=MOVES_KEPT)
 def _move(action, language: str | None) -> tuple[str, str, str]:
     """An action's text, hx-vals and label (in ``language``): the same on every frame."""
     text = format_action(action)
@@ -68,7 +75,7 @@ def _button(action, version: int, tiles: tuple = (), language: str | None = None
     }
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=TILE_ENTRIES_KEPT)
 def _tile_entry(tile: int, action, drawn: bool, dim: bool, reds: tuple, language) -> dict:
     """One tile of the own hand with the move it makes (None: it makes none in this
     mode, and is dimmed unless the mode is the plain discard). The same from one

@@ -6,7 +6,9 @@ renews ``last_seen`` for these seats; a flag whose ``last_seen`` has gone stale 
 not believed (see ``autoplay.SeatPolicy.present``).
 
 The count lives in this process's runtime: ``RUNTIME.live_seats`` (seat pk -> sockets
-open here; see :mod:`tables.runtime`).
+open here; see :mod:`tables.runtime`). ``RUNTIME.watching`` counts the sockets that
+show each game (players and spectators): when the last one of a finished game
+closes, the game leaves this process's caches.
 """
 
 from .runtime import RUNTIME
@@ -28,3 +30,13 @@ def live_seats() -> list[int]:
 def sockets_of(seat_pk: int) -> int:
     """How many sockets of the seat ``seat_pk`` are open in this process."""
     return RUNTIME.live_seats.get(seat_pk, 0)
+
+
+def watch(game_id: int, by: int) -> int:
+    """``by`` more (or fewer) sockets of this process show game ``game_id``; how many now."""
+    watching = RUNTIME.watching
+    watching[game_id] += by
+    left = watching[game_id]
+    if left <= 0:
+        del watching[game_id]
+    return max(left, 0)

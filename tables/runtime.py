@@ -6,9 +6,13 @@ any time (a restart loses it all, and the tables play on from the database):
 * caches: the engine states of games (:mod:`tables.states`), the parts of a frame
   every viewer of a state shares (:mod:`tables.frames`), the markup of seats that did
   not change (:mod:`tables.board_markup`), and named memos of the packages further
-  down (``history``'s replays and ratings) through :meth:`Runtime.memo`;
-* presence: how many sockets of each seat are open in this process
-  (:mod:`tables.presence`);
+  down (``history``'s replays and ratings) through :meth:`Runtime.memo`. Each is
+  bounded (the oldest or least recently used out first): the first three by
+  ``TABLE_CACHED_GAMES``, the games a process is worth remembering
+  (:func:`cached_games`), and a finished game's state and frame parts leave as soon
+  as no socket here shows it;
+* presence: how many sockets of each seat, and of each game, are open in this
+  process (:mod:`tables.presence`);
 * limits: the message budgets of the accounts with a socket here (:mod:`tables.limits`);
 * pools: the database thread pool (:mod:`tables.dbwork`) and this process's table
   driver with its task (:mod:`tables.runner`).
@@ -17,7 +21,7 @@ any time (a restart loses it all, and the tables play on from the database):
 clearing module variables one by one, and so does a daphne child forked from a test
 process (``forked=True``: the parent's pool threads and driver task did not come
 along). Pure functions' ``lru_cache`` memos (tile and hand markup) are not here: they
-give the same answer whoever asks.
+give the same answer whoever asks; each has a named ``maxsize`` beside it.
 
 The clock is not kept here: it is injected (:mod:`tables.clock`), not remembered.
 """
@@ -27,6 +31,8 @@ from __future__ import annotations
 import threading
 from collections import Counter, OrderedDict
 from typing import Any
+
+from django.conf import settings
 
 
 class Runtime:
@@ -40,8 +46,9 @@ class Runtime:
         self.driver_task = None  # ... and the asyncio task running it
         self.states: OrderedDict = OrderedDict()  # game id -> states.Cached
         self.frames: OrderedDict = OrderedDict()  # see frames.shared_context
-        self.seat_html: dict = {}  # see board_markup.seats
+        self.seat_html: OrderedDict = OrderedDict()  # see board_markup.seats
         self.live_seats: Counter = Counter()  # seat pk -> sockets open here
+        self.watching: Counter = Counter()  # game id -> sockets showing it here
         self.accounts = None  # limits.AccountBuckets, made on first use
         self.reset()
 
@@ -74,12 +81,28 @@ class Runtime:
         self.frames.clear()
         self.seat_html.clear()
         self.live_seats.clear()
+        self.watching.clear()
         if self.accounts is not None:
             self.accounts.clear()
         for memo in self._memos.values():
             memo.clear()
         if forked:
             self.pool = self.driver = self.driver_task = None
+
+
+def cached_games() -> int:
+    """How many games' states (and, a few per game, frame parts and seat markup) this
+    process keeps: ``TABLE_CACHED_GAMES``, read on every use so tests can change it."""
+    return settings.TABLE_CACHED_GAMES
+
+
+def keep_at_most(cache: OrderedDict, bound: int) -> None:
+    """Drop the least recently used entries of ``cache`` until ``bound`` are left."""
+    while len(cache) > bound:
+        try:
+            cache.popitem(last=False)
+        except KeyError:  # another thread emptied it meanwhile
+            break
 
 
 RUNTIME = Runtime()

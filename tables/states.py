@@ -17,9 +17,7 @@ from rules.engine.game import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import GameSetup, GameState
 
-from .runtime import RUNTIME
-
-MAX_CACHED = 1024
+from .runtime import RUNTIME, cached_games, keep_at_most
 
 
 class Cached(NamedTuple):
@@ -30,7 +28,9 @@ class Cached(NamedTuple):
     before: GameState | None = None  # the state at version - 1, when known
 
 
-# The cache itself is this process's runtime's (RUNTIME.states: game id -> Cached).
+# The cache itself is this process's runtime's (RUNTIME.states: game id -> Cached),
+# one entry per game, at most TABLE_CACHED_GAMES of them (runtime.cached_games): a
+# state is only worth keeping while its game is played through this process.
 _lock = threading.Lock()
 
 
@@ -51,8 +51,13 @@ def remember(
     with _lock:
         RUNTIME.states[game_id] = Cached(version, seed, last, state, before)
         RUNTIME.states.move_to_end(game_id)
-        while len(RUNTIME.states) > MAX_CACHED:
-            RUNTIME.states.popitem(last=False)
+        keep_at_most(RUNTIME.states, cached_games())
+
+
+def forget(game_id: int) -> None:
+    """Drop a game's state (it is over and nobody here shows it any longer)."""
+    with _lock:
+        RUNTIME.states.pop(game_id, None)
 
 
 def cached(game_id: int, version: int | None = None) -> GameState | None:

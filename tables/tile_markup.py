@@ -62,7 +62,15 @@ def face_url(kind: int, red: bool) -> str:
     return static(f"tiles/{face_file(kind, red)}.svg")
 
 
-@lru_cache(maxsize=50_000)
+# Tile markup carries the hand index (data-tile), so the live tables use a few
+# thousand: 136 tiles x the hands in play x their marks (drawn, sideways, last...).
+# About 0.4 kB an entry: 7 MiB at most.
+TILES_KEPT = 16_384
+# Melds on the live tables: a few per game and hand.
+MELDS_KEPT = 2048
+
+
+@lru_cache(maxsize=TILES_KEPT)
 def tile(t: int, hand: int, reds: tuple, extra: str = "") -> SafeString:
     """A face-up physical tile, marked ``data-tile="<hand>:<tile>"`` for the privacy tests."""
     kind = t >> 2
@@ -115,7 +123,7 @@ def kinds(kinds_) -> SafeString:
     return join(kind_tile(k) for k in kinds_)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=MELDS_KEPT)
 def meld(data: tuple, hand: int, reds: tuple) -> SafeString:
     """A meld as it lies on the table (see ``seat_presenters.meld_data``)."""
     kind, source, items = data
