@@ -1,4 +1,5 @@
-"""Roles: club admins name organizers; organizers name referees and close their events."""
+"""Roles: club admins name organizers; an event's organizers add and remove its other
+organizers and its referees, and close it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from .forms import OrganizerForm
 from .permissions import ORGANIZERS, forbidden, is_club_admin, organizer_view
 
 
@@ -37,6 +39,31 @@ def _member(request, tournament, field="player"):
     if user is None:
         messages.error(request, f"No member is called {name!r}.")
     return user
+
+
+@require_POST
+@organizer_view
+def organizer_add(request, tournament):
+    form = OrganizerForm(request.POST)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        tournament.organizers.add(player)
+        messages.success(request, f"{player.name} can now run this event.")
+    else:
+        messages.error(request, form.errors["player"][0])
+    return redirect(tournament)
+
+
+@require_POST
+@organizer_view
+def organizer_remove(request, tournament, player_id):
+    player = tournament.organizers.filter(pk=player_id).first()  # any number: none or one
+    if player is None:
+        messages.error(request, "That member does not run this event; nothing was changed.")
+    else:
+        tournament.organizers.remove(player)
+        messages.success(request, f"{player.name} no longer runs this event.")
+    return redirect(tournament)
 
 
 @require_POST

@@ -20,10 +20,10 @@ urlpatterns = [
     path("<id:tournament_id>/entries/bulk/", role_views.entries_bulk, name="entries_bulk"),
     path("<id:tournament_id>/", views.detail, name="detail"),
     path("<id:tournament_id>/edit/", views.edit, name="edit"),
-    path("<id:tournament_id>/organizers/", views.organizer_add, name="organizer_add"),
+    path("<id:tournament_id>/organizers/", role_views.organizer_add, name="organizer_add"),
     path(
         "<id:tournament_id>/organizers/<id:player_id>/remove/",
-        views.organizer_remove,
+        role_views.organizer_remove,
         name="organizer_remove",
     ),
     path("<id:tournament_id>/register/", views.sign_up, name="sign_up"),

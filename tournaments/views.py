@@ -160,31 +160,6 @@ def _league_games(tournament, limit=50):
 # --- organizers and registration
 
 
-@require_POST
-@organizer_view
-def organizer_add(request, tournament):
-    form = OrganizerForm(request.POST)
-    if form.is_valid():
-        player = form.cleaned_data["player"]
-        tournament.organizers.add(player)
-        messages.success(request, f"{player.name} can now run this event.")
-    else:
-        messages.error(request, form.errors["player"][0])
-    return redirect(tournament)
-
-
-@require_POST
-@organizer_view
-def organizer_remove(request, tournament, player_id):
-    player = tournament.organizers.filter(pk=player_id).first()  # any number: none or one
-    if player is None:
-        messages.error(request, "That member does not run this event; nothing was changed.")
-    else:
-        tournament.organizers.remove(player)
-        messages.success(request, f"{player.name} no longer runs this event.")
-    return redirect(tournament)
-
-
 @login_required
 @require_POST
 def sign_up(request, tournament_id):
