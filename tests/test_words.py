@@ -3,7 +3,7 @@
 import pytest
 from django.template import engines
 
-from rules.templatetags.words import hand_han, points, signed, yaku_han
+from rules.templatetags.words import hand_han, minus, points, signed, yaku_han
 
 
 @pytest.mark.parametrize(
@@ -85,3 +85,10 @@ def test_a_change_of_score_carries_its_sign():
     assert signed(12000) == "+12,000"
     assert signed(-3000) == "\u22123,000"
     assert signed(0) == "0"
+
+
+def test_a_result_in_thousands_is_written_with_the_minus_sign():
+    assert minus("-18.8") == "\u221218.8"
+    assert minus("+20.0 / +10.0 / -10.0 / -20.0") == "+20.0 / +10.0 / \u221210.0 / \u221220.0"
+    assert minus("-40.0 (2 chombos)") == "\u221240.0 (2 chombos)"
+    assert minus("2026-11-26") == "2026-11-26" and minus("+6.5") == "+6.5"

@@ -6,9 +6,13 @@ so a double yakuman would otherwise read "26 han".
 
 Points a person reads carry a thousands separator and a real minus sign (32,300 and
 −4,800): ``points`` and ``signed`` here, and ``points_text`` / ``signed_text`` for the
-markup written in Python. Machine output (the JSON API, CSV exports, logs, data-*
-attributes) keeps plain integers and never goes through them.
+markup written in Python. Results in thousands (uma, oka, final results, penalties:
+``format_final``'s "-18.8") get the same minus sign on the page through ``minus``.
+Machine output (the JSON API, CSV exports, logs, data-* attributes) keeps plain
+integers and hyphens and never goes through them.
 """
+
+import re
 
 from django import template
 from django.utils.translation import gettext, pgettext
@@ -127,3 +131,15 @@ def signed(value):
     """A change of score with its sign: "+12,000", "−3,000", "0"."""
     whole = _whole(value)
     return value if whole is None else signed_text(whole)
+
+
+NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+@register.filter(is_safe=True)
+def minus(text):
+    """A result's hyphen as the minus sign: "-18.8" -> "−18.8", "+20.0 / -10.0" ->
+    "+20.0 / −10.0" (a hyphen inside a word or a date stays)."""
+    if text is None:
+        return text
+    return NEGATIVE.sub(MINUS, str(text)) if isinstance(text, str) else text

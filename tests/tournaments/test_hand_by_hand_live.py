@@ -37,5 +37,5 @@ async def test_hand_by_hand_each_saved_hand_and_penalty_reaches_the_standings_so
 
     await sync_to_async(penalties.add)(table, 2, Penalty.CONDUCT, 2000, "slow play", organizer)
     html = await page.receive_from(timeout=5)
-    assert "penalty -2.0" in html.split(f'id="live-table-{table.pk}"', 1)[1]
+    assert "penalty \u22122.0" in html.split(f'id="live-table-{table.pk}"', 1)[1]
     await page.disconnect()

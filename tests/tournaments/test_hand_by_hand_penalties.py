@@ -8,6 +8,7 @@ from django.urls import reverse
 from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand
 from rules.engine.standings import format_final
+from rules.templatetags.words import minus
 from tournaments import leaderboard, penalties, presenters, records, scored_tables
 from tournaments.models import Correction, Penalty
 
@@ -118,11 +119,11 @@ def test_hand_by_hand_a_penalty_at_a_table_in_play_counts_in_the_standings_at_on
     page = client.get(reverse("tournaments:score", args=[table.tournament_id, table.pk]))
     scoreboard = page.content.decode().split('aria-label="Running scores"', 1)[1]
     scoreboard = scoreboard.split("</section>", 1)[0]
-    assert "penalty -5.0" in scoreboard and "21,100" in scoreboard  # the score stays raw
+    assert "penalty \u22125.0" in scoreboard and "21,100" in scoreboard  # the score stays raw
     live = presenters.standings(table.tournament)["live_tables"][0]
     assert [p for _, _, p in live["players"]] == [0, 0, 5000, 0]
     standings_page = client.get(reverse("tournaments:standings", args=[table.tournament_id]))
-    assert "penalty -5.0" in standings_page.content.decode()
+    assert "penalty \u22125.0" in standings_page.content.decode()
     penalties.remove(penalty, organizer, "ruled again")
     assert total_of(table, 2) == 0
 
@@ -154,4 +155,4 @@ def test_hand_by_hand_the_tables_final_result_takes_off_a_referees_penalty(
     page = client.get(reverse("tournaments:score", args=[table.tournament_id, table.pk]))
     final = page.content.decode().split('id="final-table"', 1)[1].split("</table>", 1)[0]
     north = next(s for s in sheet.final if s.seat == 3)
-    assert format_final(north.final - 4000) in final and "(-4.0)" in final
+    assert minus(format_final(north.final - 4000)) in final and "(\u22124.0)" in final

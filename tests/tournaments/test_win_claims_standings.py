@@ -89,9 +89,9 @@ def test_win_claim_chombo_at_a_live_event_table_shows_in_the_event_standings(
     assert row["cells"]["chombos"] == "1" and row["cells"]["penalties"] == "-20.0"
     assert row["sort"]["total"] == standing.final
     page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
-    assert "Chombos" in page and "-20.0" in page
+    assert "Chombos" in page and "\u221220.0" in page
 
     # the game's own page: the penalty and the chombo beside the final result
     game.refresh_from_db()
     page = client.get(reverse("history:game", args=[game.pk])).content.decode()
-    assert "Penalty" in page and "-20.0 (1 chombo)" in page
+    assert "Penalty" in page and "\u221220.0 (1 chombo)" in page
