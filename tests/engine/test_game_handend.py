@@ -2,8 +2,8 @@
 "Nagashi Mangan", "Multiple Ron", "Abortive Draws"; the app rule settings pseudo-tenpai)."""
 
 from rules.engine.presets import RONIN
-from rules.engine.testing import play, scenario, tsumogiri
-from rules.engine.tiles import kind_notation, parse_kinds
+from rules.engine.testing import QUIET, play, scenario, tsumogiri
+from rules.engine.tiles import TERMINALS_AND_HONORS, kind_notation, parse_kinds, tiles_from_kinds
 
 TENPAI = "234m345p678p22s34s"  # 2s/5s, all simples
 KANCHAN_5S = "234p456p678s22m46s"  # 5s, all simples
@@ -241,6 +241,40 @@ def test_nagashi_mangan_after_calling_others_tiles():
     assert result.deltas == (-4000, -2000, 8000, -2000)  # no honba in the payment
     assert state.honba == 2 and state.round_number == 1  # as an exhaustive draw
     assert state.riichi_sticks == 1  # the stick stays on the table
+
+
+def _dealer_nagashi_wall():
+    """The dealer holds TENPAI (2s/5s) and draws 18 orphans, discarding each; the
+    others hold QUIET and draw simples that are not its waits, then spare orphans."""
+    taken: set[int] = set()
+
+    def take(text):
+        out = tiles_from_kinds(parse_kinds(text), RONIN.red_fives, taken)
+        taken.update(out)
+        return out
+
+    hands = {0: take(TENPAI), 1: take(QUIET), 2: take(QUIET), 3: take(QUIET)}
+    orphans = take("9m9m9m9m1p1p1p1p9s9s9s9s5z5z5z5z6z6z")
+    simples = [t for t in range(136) if t not in taken and t >> 2 not in (19, 22)]
+    spare = sorted(simples, key=lambda t: t >> 2 in TERMINALS_AND_HONORS)
+    it_orphans, it_spare = iter(orphans), iter(spare)
+    draws = [next(it_orphans) if n % 4 == 0 else next(it_spare) for n in range(70)]
+    return hands, draws
+
+
+def test_dealer_nagashi_mangan_while_tenpai_keeps_the_seat_and_adds_a_honba():
+    # Nagashi Mangan: a dealer's is 4,000 from each, no honba in it, the sticks stay,
+    # honba +1, and the tenpai dealer keeps the seat as at an exhaustive draw
+    hands, draws = _dealer_nagashi_wall()
+    scores = (25000, 25000, 25000, 24000)
+    state = scenario(hands, draws=draws, honba=1, riichi_sticks=1, scores=scores)
+    state = _to_the_end(state)
+    result = state.last_result
+    assert result.kind == "nagashi" and result.nagashi == (0,)
+    assert result.tenpai == (True, False, False, False)
+    assert result.deltas == (12000, -4000, -4000, -4000) and result.noten_deltas == ()
+    assert state.scores == (37000, 21000, 21000, 20000) and state.riichi_sticks == 1
+    assert state.round_number == 0 and state.honba == 2
 
 
 def test_nagashi_mangan_is_lost_when_a_discard_is_claimed():
