@@ -29,10 +29,8 @@ def _import_refused(request) -> tuple[str, int] | None:
     address = throttle.client_address(request)
     limit = budgets.import_limit()
     who = [("import-member", str(request.user.pk)), ("import-address", address)]
-    if any(budgets.exhausted(kind, key, limit) for kind, key in who):
+    if not budgets.take_all(who, limit):
         return f"You have imported {limit} times in the last hour; please wait a while.", 429
-    for kind, key in who:
-        budgets.spend(kind, key)
     return None
 
 

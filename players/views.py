@@ -28,11 +28,14 @@ def signup(request):
         return redirect("/")
     form = SignUpForm(request.POST or None)
     address = throttle.client_address(request)
-    if request.method == "POST" and budgets.exhausted("signup", address, budgets.signup_limit()):
+    limit = budgets.signup_limit()
+    if request.method == "POST" and (
+        budgets.exhausted("signup", address, limit)
+        or (form.is_valid() and not budgets.take("signup", address, limit))
+    ):
         context = {"form": form, "budget_message": SIGNUP_BUDGET_MESSAGE}
         return render(request, "players/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
-        budgets.spend("signup", address)
         player = form.save()
         login(request, player, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("/")

@@ -132,3 +132,48 @@ def test_spendings_arriving_at_the_same_moment_are_all_counted(monkeypatch):
         spending.join()
     monkeypatch.setattr(budgets, "cache", cache)
     assert budgets.exhausted("signup", "198.51.100.4", 3)
+
+
+@pytest.fixture
+def meanwhile(monkeypatch):
+    """The cache, except that the ``at``-th count a request reads runs ``run`` (another
+    request) after reading and before answering: the two requests interleave as on two
+    processes sharing Redis, deterministically and in one thread."""
+    plan = {"at": 1, "run": None}
+
+    class Interleaved:
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def get_many(self, *args, **kwargs):
+            counts = cache.get_many(*args, **kwargs)
+            plan["at"] -= 1
+            if plan["at"] == 0 and plan["run"]:
+                plan["run"]()
+            return counts
+
+    monkeypatch.setattr(budgets, "cache", Interleaved())
+    return plan
+
+
+def test_sign_ups_racing_each_other_do_not_pass_the_budget(client, settings, meanwhile):
+    settings.SIGNUP_RATE_PER_HOUR = 1
+    answers = []
+    meanwhile["run"] = lambda: answers.append(sign_up(type(client)(), "second").status_code)
+    answers.append(sign_up(client, "first").status_code)
+    assert sorted(answers) == [302, 429]
+    assert Player.objects.filter(username__in=["first", "second"]).count() == 1
+
+
+def test_imports_racing_each_other_do_not_pass_the_budget(client, importer, settings, meanwhile):
+    """The other import runs after this one has read both its member's and its
+    address's counts."""
+    settings.IMPORT_RATE_PER_HOUR = 1
+    url = reverse("history:import")
+    other = type(client)()
+    other.force_login(importer)
+    answers = []
+    meanwhile["at"] = 2
+    meanwhile["run"] = lambda: answers.append(other.post(url, {"logs": [log_file()]}).status_code)
+    answers.append(client.post(url, {"logs": [log_file()]}).status_code)
+    assert sorted(answers) == [200, 429]
