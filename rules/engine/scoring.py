@@ -13,6 +13,9 @@ conditions, fu). This module is the adapter around it:
 * it names yaku and fu items in the club's words (see :mod:`rules.engine.yaku`) and
   leaves base points and payments to :mod:`rules.engine.payments`.
 
+The library's inputs (the per-ruleset plan, melds, dora, the hand config) are made
+in :mod:`rules.engine.scoring_library`; this module reads its answer.
+
 Decisions the seeds leave open:
 
 * Dora of every kind count towards the two-han minimum, but the hand still needs a
@@ -28,18 +31,14 @@ Decisions the seeds leave open:
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-from mahjong.meld import Meld as LibMeld
 
 from .errors import InvalidHand
 from .fu import fu_items
-from .melds import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Meld
+from .melds import Meld
 from .payments import WinPayment, base_points, win_payment
 from .rulesets import Ruleset
 from .scoring_checks import (
@@ -49,10 +48,11 @@ from .scoring_checks import (
     check_tiles,
     not_complete,
 )
+from .scoring_library import _config, _library_args, _plan
 from .tiles import EAST, is_red
 from .yaku import BY_KEY, LIBRARY_KEYS, ORDER, SINGLE_OF_DOUBLE
 
-__all__ = ["HandScore", "Situation", "library_inputs", "score_hand"]
+__all__ = ["HandScore", "Situation", "score_hand"]
 
 
 # The yes/no facts of a win besides tsumo, named once: the calculator's form, the
@@ -115,184 +115,6 @@ class HandScore:
     base_points: int
     payment: WinPayment | None
     error: str | None = None
-
-
-# --- talking to the library ----------------------------------------------------------
-
-_LIB_MELD_TYPE = {
-    CHI: (LibMeld.CHI, True),
-    PON: (LibMeld.PON, True),
-    DAIMINKAN: (LibMeld.KAN, True),
-    ANKAN: (LibMeld.KAN, False),
-    SHOUMINKAN: (LibMeld.SHOUMINKAN, True),
-}
-_lib_melds: dict[Meld, LibMeld] = {}
-
-
-class _Plan:
-    """What one ruleset means for the library call, worked out once per ruleset."""
-
-    __slots__ = (
-        "custom_reds",
-        "flat_renhou",
-        "ippatsu",
-        "kan_dora",
-        "kan_ura",
-        "omote",
-        "options",
-        "renhou",
-        "ura",
-    )
-
-    def __init__(self, ruleset: Ruleset):
-        self.options = OptionalRules(
-            has_open_tanyao=ruleset.kuitan,
-            has_aka_dora=ruleset.red_fives == (1, 1, 1),  # the library's reds: 16, 52, 88
-            has_double_yakuman=True,  # demoted per hand by _yakuman_entries
-            kazoe_limit=(
-                HandConstants.KAZOE_LIMITED
-                if ruleset.kazoe == "yakuman"
-                else HandConstants.KAZOE_SANBAIMAN
-            ),
-            kiriage=ruleset.kiriage,
-            fu_for_open_pinfu=ruleset.open_pinfu_fu == 2,
-            fu_for_pinfu_tsumo=False,  # added afterwards without costing the hand pinfu
-            renhou_as_yakuman=ruleset.renhou == "yakuman",
-            has_daisharin=ruleset.daisharin,
-            limit_to_sextuple_yakuman=True,
-        )
-        self.omote = ruleset.omote_dora
-        self.kan_dora = ruleset.kan_dora
-        self.ura = ruleset.ura_dora
-        self.kan_ura = ruleset.kan_ura_dora
-        self.ippatsu = ruleset.ippatsu
-        self.renhou = ruleset.renhou != "off"
-        self.flat_renhou = ruleset.renhou in ("mangan", "baiman")
-        # the library knows one red five per suit; any other layout is counted here
-        self.custom_reds = ruleset.red_fives not in ((1, 1, 1), (0, 0, 0))
-
-
-_plans: dict[int, tuple[Ruleset, _Plan]] = {}
-
-
-def _plan(ruleset: Ruleset) -> _Plan:
-    hit = _plans.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    plan = _Plan(ruleset)
-    if len(_plans) > 64:
-        _plans.clear()
-    _plans[id(ruleset)] = (ruleset, plan)  # holding the ruleset keeps its id unique
-    return plan
-
-
-def _lib_meld(meld: Meld) -> LibMeld:
-    lib = _lib_melds.get(meld)
-    if lib is None:
-        kind, opened = _LIB_MELD_TYPE[meld.kind]
-        lib = LibMeld(kind, meld.tiles, opened, meld.called)
-        if len(_lib_melds) > 4096:
-            _lib_melds.clear()
-        _lib_melds[meld] = lib
-    return lib
-
-
-def _library_args(
-    concealed: Sequence[int], melds: Sequence[Meld], s: Situation, plan: _Plan
-) -> tuple[list[int], list[LibMeld], list[int], list[int]]:
-    tiles = list(concealed)
-    lib_melds = []
-    for m in melds:
-        tiles.extend(m.tiles)
-        lib_melds.append(_lib_meld(m))
-    dora = list(s.dora_indicators) if plan.omote else []
-    if not plan.kan_dora:
-        dora = dora[:1]
-    ura = []
-    if (s.riichi or s.double_riichi) and plan.ura:
-        ura = list(s.ura_indicators) if plan.kan_ura else list(s.ura_indicators[:1])
-    return tiles, lib_melds, dora, ura
-
-
-_local = threading.local()
-
-
-def _config(s: Situation, plan: _Plan) -> HandConfig:
-    """The library's config for this hand, reusing one object per thread.
-
-    Building a ``HandConfig`` instantiates some sixty yaku objects, roughly a tenth
-    of the library's time on a typical hand. The library only overwrites per-call
-    values on those objects (dora counts, the daisharin name) right before reading
-    them, so one config per thread with every flag set afresh gives the same answers.
-    The call is synchronous, so nothing else uses the config in between, and the
-    yaku objects in the response are read before this function is called again.
-    """
-    config = getattr(_local, "config", None)
-    if config is None:
-        config = _local.config = HandConfig()
-    config.options = plan.options
-    config.is_tsumo = s.tsumo
-    config.is_riichi = s.riichi
-    config.is_daburu_riichi = s.double_riichi
-    config.is_open_riichi = s.open_riichi
-    config.is_ippatsu = s.ippatsu and plan.ippatsu
-    config.is_rinshan = s.rinshan
-    config.is_chankan = s.chankan
-    config.is_haitei = s.haitei
-    config.is_houtei = s.houtei
-    config.is_tenhou = s.tenhou
-    config.is_chiihou = s.chiihou
-    config.is_renhou = s.renhou and plan.renhou
-    config.player_wind = s.seat_wind
-    config.round_wind = s.round_wind
-    config.is_dealer = s.seat_wind == EAST
-    return config
-
-
-_CONFIG_FIELDS = (
-    "is_tsumo",
-    "is_riichi",
-    "is_daburu_riichi",
-    "is_open_riichi",
-    "is_ippatsu",
-    "is_rinshan",
-    "is_chankan",
-    "is_haitei",
-    "is_houtei",
-    "is_tenhou",
-    "is_chiihou",
-    "is_renhou",
-    "player_wind",
-    "round_wind",
-    "options",
-)
-
-
-def library_inputs(
-    concealed: Sequence[int],
-    melds: Sequence[Meld],
-    win_tile: int,
-    situation: Situation,
-    ruleset: Ruleset,
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The arguments this adapter hands to ``HandCalculator.estimate_hand_value``.
-
-    Returns ``(call_kwargs, config_kwargs)``; ``HandConfig(**config_kwargs)`` goes
-    in as ``config``. Exposed so the benchmark can time the library on exactly the
-    same work.
-    """
-    plan = _plan(ruleset)
-    tiles, lib_melds, dora, ura = _library_args(concealed, melds, situation, plan)
-    config = _config(situation, plan)
-    config_kwargs = {name: getattr(config, name) for name in _CONFIG_FIELDS}
-    call = {
-        "tiles": tiles,
-        "win_tile": win_tile,
-        "melds": lib_melds,
-        "dora_indicators": dora,
-        "ura_dora_indicators": ura,
-    }
-    return call, config_kwargs
 
 
 # --- turning the library's answer into ours -------------------------------------------

@@ -27,7 +27,8 @@ from mahjong.hand_calculating.hand_config import HandConfig
 
 from rules.engine.melds import parse_melds
 from rules.engine.presets import preset
-from rules.engine.scoring import SITUATION_FLAGS, Situation, library_inputs, score_hand
+from rules.engine.scoring import SITUATION_FLAGS, Situation, score_hand
+from rules.engine.scoring_library import library_inputs
 from rules.engine.tiles import EAST, is_red, parse_kind, parse_tiles
 
 CASES = Path(__file__).resolve().parents[3] / "tests" / "data" / "scored_hands.txt"
