@@ -35,14 +35,11 @@ from django.db.models.functions import Greatest
 from django.utils.html import format_html
 
 from players import terms
-from rules.engine import parse_action
 
 from . import (
     broadcast,
-    call_window,
     claim_screens,
     frames,
-    hidden_claims,
     layer_outage,
     limits,
     lobby,
@@ -50,14 +47,13 @@ from . import (
     presence,
     runner,
     sessions,
-    states,
     twins,
 )
 from . import clock as clocks
-from . import timers as timing
 from .dbwork import in_pool
-from .models import Game, Seat, Table
+from .models import Seat, Table
 from .submit import StaleVersion, SubmitError, parse_move, submit
+from .table_screen import TableScreen
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
@@ -173,8 +169,9 @@ class LobbyConsumer(LeavingConsumer):
         await self.send(text_data=event["html"])
 
 
-class TableConsumer(LeavingConsumer):
-    """One socket of a seated player or a spectator at one table."""
+class TableConsumer(TableScreen, LeavingConsumer):
+    """One socket of a seated player or a spectator at one table: connecting, leaving
+    and the messages from the browser; what it is sent is :class:`TableScreen`'s."""
 
     async def dispatch(self, message):
         # Channels closes stale database connections before every message, which is a
@@ -302,64 +299,6 @@ class TableConsumer(LeavingConsumer):
         Seat.objects.filter(pk=self.seat_pk).update(**values)
         self.frames.sort = values["sort_hand"]
 
-    def load_latest(self):
-        """The stored version, what this socket is shown of the game (the state, its
-        timers and its shown version), after a restart or from another process."""
-        game, state = states.load(self.game_id)
-        game_timers = timing.Timers(
-            game.turn_started or game.started, game.deadline or game.started, game.bank_ms
-        )
-        shown = hidden_claims.shown_of(game)
-        now = clocks.current().now()
-        if call_window.shows_window(game, state, self.seat, now):
-            # a call window: its picture now, and what it holds once it ends
-            screen, shown_then = call_window.screen(game)
-            held = (game.version, state, shown, game_timers)
-            return game.version, screen, None, shown_then, held
-        screen, current = hidden_claims.screen_state(game, state, self.seat)
-        # the timers of an open claim belong to the seats it asks
-        return game.version, screen, game_timers if current else None, shown, None
-
-    # --- sending ------------------------------------------------------------------
-
-    async def send_current(self) -> None:
-        """The full current view: on connect, after a refusal, after a reload."""
-        if self.game_id is None:
-            return
-        try:
-            version, screen, game_timers, shown, held = await in_pool(self.load_latest)()
-        except Game.DoesNotExist:
-            await self.send_error("missing", "This game no longer exists.")
-            await self.close()
-            return
-        self.timers = game_timers
-        self.sent_version = version
-        # a held step (its window still open) is shown when the window ends, unless
-        # it was settled meanwhile with the claim open (then the next update shows it)
-        self.held = held if held is not None and held[1].phase != "calls" else None
-        await self.show(screen, shown, full=True)
-
-    async def show(self, state, shown: int, full: bool = False) -> None:
-        """Render ``state`` for this socket with the shown version ``shown`` and send it."""
-        if state.finished and self.frames.links is None:
-            self.frames.links = frames.game_links(self.table_id, self.game_id, self.seat)
-        frame = self.frames.render(
-            state, shown, self.names, self.timers, clocks.current().now(), full=full
-        )
-        self.screen = (state, shown)
-        await self.send(text_data=frame)
-
-    async def show_again(self) -> None:
-        """The whole of what is on this socket's screen again (its seats or sorting changed)."""
-        if self.screen is not None:
-            await self.show(*self.screen, full=True)
-        else:
-            await self.send_current()
-
-    async def send_error(self, code: str, message: str) -> None:
-        self.frames.error_shown = True
-        await self.send(text_data=frames.error_frame(code, message))
-
     # --- messages from the browser --------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -440,57 +379,3 @@ class TableConsumer(LeavingConsumer):
                 await layer_outage.close_all("a stored move could not be announced")
             else:
                 await self.send_current()
-
-    # --- group events -----------------------------------------------------------------
-
-    async def table_update(self, event):
-        if event["game"] != self.game_id or event["version"] <= self.sent_version:
-            return
-        version = event["version"]
-        action = parse_action(event["action"])  # the channel layer carries text
-        state = states.advance(self.game_id, version, action)
-        if state is None:
-            await self.send_current()
-            return
-        self.sent_version = version
-        now, at = clocks.current().now(), states.before(self.game_id, version)
-        timers = timing.Timers(*timing.from_json(event["timers"]))
-        show, held = call_window.on_update(
-            self.seat, at, state, action, event["shown"], timers, event.get("reveal"), now
-        )
-        self.held = None if held is None else (version, *held)  # until table.reveal
-        if show is not None:
-            self.timers = show[2]
-            await self.show(show[0], show[1])
-
-    async def table_reveal(self, event):
-        """A call window ended: show what it held."""
-        held = getattr(self, "held", None)
-        if held is None or event["game"] != self.game_id or event["version"] != held[0]:
-            return
-        self.held = None
-        _version, state, shown, self.timers = held
-        await self.show(state, shown)
-
-    async def table_presence(self, event):
-        seat = event.get("seat")
-        if seat is not None and self.game_id is not None:
-            # A connection came or went: only a badge changes, no need to ask the database.
-            entry = self.names[seat]
-            shown = event["connected"] or bool(entry["bot"])
-            if entry["connected"] == shown:
-                return
-            self.names = [dict(n) for n in self.names]
-            self.names[seat]["connected"] = shown
-        else:
-            await in_pool(self.load_seats)()
-        if self.game_id is not None and event.get("game") == self.game_id:
-            await self.show_again()
-        elif self.game_id is None:
-            await self.send(text_data=frames.reload_fragment(self.table_id))
-
-    async def table_settings(self, event):
-        """Another seat changed its auto play: nothing on this screen changes."""
-
-    async def table_started(self, event):
-        await self.send(text_data=frames.reload_fragment(self.table_id))
