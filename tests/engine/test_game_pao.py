@@ -7,12 +7,12 @@ from rules.engine.testing import play, scenario, tsumogiri
 
 # seat 1 pons all four winds from the dealer and is left waiting on 8p (tanki)
 WINDS = "11z22z33z44z8p9s9m1p9p"
-OTHERS = {0: "147m369p147s567z2p", 2: "258m147p258s567z3p", 3: "369m258p369s567z6s"}
+OTHERS = {0: "147m369p147s567z2p", 2: "258m147p258s577z3p", 3: "369m258p369s567z6s"}
 WIND_DRAWS = "1z 2m 3m 2z 4m 6m 3z 7m 2s 4z"
 
 
-def _four_wind_pons(extra_draws, **kw):
-    hands = {1: WINDS, **OTHERS}
+def _four_wind_pons(extra_draws, hand=WINDS, **kw):
+    hands = {1: hand, **OTHERS}
     state = scenario(hands, draws=WIND_DRAWS + " " + extra_draws, **kw)
     for wind, junk in (("1z", "9s"), ("2z", "9m"), ("3z", "1p")):
         state = play(state, f"0:discard:{wind}", f"1:pon:{wind}", f"1:discard:{junk}")
@@ -45,3 +45,16 @@ def test_big_four_winds_ron_off_a_third_player_is_split_half_and_half():
     # 64,000 split 32,000 / 32,000; the honba stays with the discarder (document silent)
     assert win.payment.payers == {0: 32000, 2: 32300}
     assert win.payment.sticks == 1000
+
+
+def test_big_four_winds_with_all_honours_is_a_triple_yakuman_of_which_pao_covers_the_double():
+    # Yakuman Options: the list makes Daisuushii a double yakuman and stacking is allowed,
+    # so with Tsuuiisou it is a triple (the example that calls it a double contradicts the
+    # list; we follow the list). Liability covers the Daisuushii part only.
+    state = _four_wind_pons("2p 3p 4p 6z", hand="11z22z33z44z6z9s9m1p9p")
+    state = play(tsumogiri(state, 3), "1:tsumo")
+    win = state.last_result.wins[0]
+    assert {n for n, _ in win.score.yaku} == {"Daisuushii", "Tsuuiisou"}
+    assert win.score.base_points == 3 * 8000
+    # 64,000 for Daisuushii from the liable dealer; Tsuuiisou as a tsumo (16,000 / 8,000 / 8,000)
+    assert win.pao == 0 and win.payment.payers == {0: 80000, 2: 8000, 3: 8000}
