@@ -43,12 +43,13 @@ works it out the way play goes round the table (a call takes the turn), trying t
 other reading when a player discards the same tile twice before a caller's turn.
 
 Export goes the other way, from our engine's replay of a stored game
-(:mod:`.tenhou6_export`); putting the seats' lists in order is :mod:`.tenhou6_order`.
+(:mod:`.tenhou6_export`); putting the seats' lists in order is :mod:`.tenhou6_order`;
+the format's words and tile numbers, shared by both ways, are :mod:`.tenhou6_codes`, and
+reading a hand's result is :mod:`.tenhou6_result`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rules.engine import presets, rulesets
@@ -60,9 +61,7 @@ from rules.engine.actions import (
     SHOUMINKAN,
 )
 from rules.engine.errors import InvalidRuleset
-from rules.engine.tiles import is_red
 
-from . import yaku as yaku_names
 from .model import (
     Call,
     Code,
@@ -70,81 +69,17 @@ from .model import (
     LogFormatError,
     LogGame,
     LogHand,
-    LogResult,
-    LogWin,
+)
+from .tenhou6_codes import (
+    TSUMOGIRI,
+    _int,
+    _list,
+    code_from_number,
 )
 from .tenhou6_order import order_events
-
-TSUMOGIRI = 60
-AGARI = "和了"
-EXHAUSTIVE = ("流局", "全員聴牌", "全員不聴")
-CHOMBO = "錯和"
-NAGASHI = "流し満貫"
-ABORTS = {
-    "九種九牌": "kyuushu_kyuuhai",
-    "四風連打": "suufon_renda",
-    "四家立直": "suucha_riichi",
-    "四槓散了": "suukaikan",
-    "三家和了": "sanchahou",
-}
-ABORT_NAMES = {reason: name for name, reason in ABORTS.items()}
-LIMITS = {
-    "mangan": "満貫",
-    "haneman": "跳満",
-    "baiman": "倍満",
-    "sanbaiman": "三倍満",
-    "kazoe yakuman": "数え役満",
-    "yakuman": "役満",
-}
-LIMIT_NAMES = {v: k for k, v in LIMITS.items()}
-
-
-# --- tiles -------------------------------------------------------------------------------
-
-
-def code_from_number(value: Any, field: str, reds: bool) -> Code:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise LogFormatError(f"{value!r} is not a tile number", field)
-    if value in (51, 52, 53):
-        if not reds:
-            raise LogFormatError(
-                f"{value} is a red five, but the log's rule has no red fives", field
-            )
-        return ((value - 51) * 9 + 4, True)
-    suit, number = divmod(value, 10)
-    if suit in (1, 2, 3) and 1 <= number <= 9:
-        return ((suit - 1) * 9 + number - 1, False)
-    if suit == 4 and 1 <= number <= 7:
-        return (26 + number, False)
-    raise LogFormatError(f"{value} is not a tile number (11-19, 21-29, 31-39, 41-47, 51-53)", field)
-
-
-def number_of_tile(tile: int, red_fives) -> int:
-    kind = tile >> 2
-    if is_red(tile, red_fives):
-        return 51 + kind // 9
-    if kind >= 27:
-        return 41 + kind - 27
-    return (kind // 9 + 1) * 10 + kind % 9 + 1
-
+from .tenhou6_result import _parse_result
 
 # --- reading ------------------------------------------------------------------------------
-
-
-def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise LogFormatError(f"must be a whole number, not {value!r}", field)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise LogFormatError(f"{value} is out of range ({low} to {high})", field)
-    return value
-
-
-def _list(value: Any, field: str, length: int | None = None) -> list:
-    if not isinstance(value, list):
-        raise LogFormatError(f"must be a list, not {type(value).__name__}", field)
-    if length is not None and len(value) != length:
-        raise LogFormatError(f"must have {length} entries, not {len(value)}", field)
-    return value
 
 
 def read_ruleset(data: dict, override: rulesets.Ruleset | None) -> tuple[rulesets.Ruleset, str]:
@@ -400,94 +335,3 @@ def _discard(value: Any, seat: int, field: str, reds: bool):
     if value == 0:
         return ("none", None, field)
     return ("tile", code_from_number(value, field, reds), field)
-
-
-# --- result -----------------------------------------------------------------------------------
-
-_POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(数え役満|役満|三倍満|倍満|跳満|満貫|\d*倍役満))?")
-_YAKU = re.compile(r"^(.+?)\((\d+)飜\)$|^(.+?)\((ダブル役満|役満|\d+倍役満)\)$")
-
-
-def _parse_result(raw: Any, field: str) -> LogResult:
-    raw = _list(raw, field)
-    if not raw or not isinstance(raw[0], str):
-        raise LogFormatError('a result starts with its name, e.g. "和了" or "流局"', f"{field}[0]")
-    name = raw[0]
-    if name == AGARI:
-        return _parse_wins(raw, field)
-    deltas = None
-    if len(raw) > 1:
-        deltas = tuple(
-            _int(d, f"{field}[1][{k}]") for k, d in enumerate(_list(raw[1], f"{field}[1]", 4))
-        )
-    if name in EXHAUSTIVE:
-        return LogResult("exhaustive", deltas=deltas or (0, 0, 0, 0), label=name)
-    if name == NAGASHI:
-        return LogResult("nagashi", deltas=deltas, label=name)
-    if name == CHOMBO:
-        return LogResult("chombo", deltas=deltas or (0, 0, 0, 0), label=name)
-    if name in ABORTS:
-        return LogResult("abortive", ABORTS[name], deltas=deltas or (0, 0, 0, 0), label=name)
-    raise LogFormatError(f"'{name}' is not a result this importer knows", f"{field}[0]")
-
-
-def _parse_wins(raw: list, field: str) -> LogResult:
-    if len(raw) < 3 or len(raw) % 2 == 0:
-        raise LogFormatError('a win lists score changes and details in pairs after "和了"', field)
-    wins = []
-    total = [0, 0, 0, 0]
-    for k in range(1, len(raw), 2):
-        deltas = tuple(
-            _int(d, f"{field}[{k}][{j}]") for j, d in enumerate(_list(raw[k], f"{field}[{k}]", 4))
-        )
-        info = _list(raw[k + 1], f"{field}[{k + 1}]")
-        if len(info) < 4:
-            raise LogFormatError(
-                "win details are [winner, from, liable, points, yaku...]", f"{field}[{k + 1}]"
-            )
-        seat = _int(info[0], f"{field}[{k + 1}][0]", 0, 3)
-        source = _int(info[1], f"{field}[{k + 1}][1]", 0, 3)
-        liable = _int(info[2], f"{field}[{k + 1}][2]", 0, 3)
-        points = info[3]
-        if not isinstance(points, str):
-            raise LogFormatError(
-                'the points must be text such as "30符1飜1000点"', f"{field}[{k + 1}][3]"
-            )
-        match = _POINTS.match(points)
-        fu = int(match.group(1)) if match.group(1) else None
-        han = int(match.group(2)) if match.group(2) else None
-        limit = match.group(3) or ""
-        entries = []
-        for j, text in enumerate(info[4:], start=4):
-            if not isinstance(text, str):
-                raise LogFormatError('a yaku is text such as "立直(1飜)"', f"{field}[{k + 1}][{j}]")
-            m = _YAKU.match(text.strip())
-            if not m:
-                raise LogFormatError(
-                    f"'{text}' is not a yaku such as 立直(1飜)", f"{field}[{k + 1}][{j}]"
-                )
-            if m.group(1) is not None:
-                entries.append((yaku_names.from_japanese(m.group(1)), int(m.group(2))))
-            else:
-                size = m.group(4)
-                count = 2 if size == "ダブル役満" else int(size[0]) if size[0].isdigit() else 1
-                entries.append((yaku_names.from_japanese(m.group(3)), 13 * count))
-        yakuman = sum(h for key, h in entries if yaku_names.is_yakuman(key)) // 13
-        if yakuman and han is None:
-            han = 13 * yakuman
-        wins.append(
-            LogWin(
-                seat=seat,
-                from_seat=None if source == seat else source,
-                han=han,
-                fu=fu,
-                yakuman=yakuman,
-                yaku=tuple(entries),
-                deltas=deltas,
-                pao=None if liable == seat else liable,
-                limit=LIMIT_NAMES.get(limit, limit),
-            )
-        )
-        total = [a + b for a, b in zip(total, deltas, strict=True)]
-    kind = "tsumo" if wins[0].from_seat is None else "ron"
-    return LogResult(kind, wins=tuple(wins), deltas=tuple(total), label=AGARI)

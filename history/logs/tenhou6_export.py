@@ -30,7 +30,7 @@ from rules.engine.tiles import is_red
 from rules.engine.wall import dealt_hand
 
 from . import yaku as yaku_names
-from .tenhou6 import ABORT_NAMES, AGARI, CHOMBO, LIMITS, NAGASHI, TSUMOGIRI, number_of_tile
+from .tenhou6_codes import ABORT_NAMES, AGARI, CHOMBO, LIMITS, NAGASHI, TSUMOGIRI, number_of_tile
 
 
 def _rel_slot(seat: int, source: int, kan: bool) -> int:

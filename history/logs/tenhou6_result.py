@@ -1,0 +1,103 @@
+"""Reading the result of one hand of tenhou.net/6 JSON (see :mod:`.tenhou6`): a win
+(``["和了", deltas, [winner, from, liable, points, yaku...], ...]``, one pair per
+winner), an exhaustive or abortive draw, nagashi mangan, or a chombo.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import yaku as yaku_names
+from .model import LogFormatError, LogResult, LogWin
+from .tenhou6_codes import ABORTS, AGARI, CHOMBO, EXHAUSTIVE, LIMIT_NAMES, NAGASHI, _int, _list
+
+# --- result -----------------------------------------------------------------------------------
+
+_POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(数え役満|役満|三倍満|倍満|跳満|満貫|\d*倍役満))?")
+_YAKU = re.compile(r"^(.+?)\((\d+)飜\)$|^(.+?)\((ダブル役満|役満|\d+倍役満)\)$")
+
+
+def _parse_result(raw: Any, field: str) -> LogResult:
+    raw = _list(raw, field)
+    if not raw or not isinstance(raw[0], str):
+        raise LogFormatError('a result starts with its name, e.g. "和了" or "流局"', f"{field}[0]")
+    name = raw[0]
+    if name == AGARI:
+        return _parse_wins(raw, field)
+    deltas = None
+    if len(raw) > 1:
+        deltas = tuple(
+            _int(d, f"{field}[1][{k}]") for k, d in enumerate(_list(raw[1], f"{field}[1]", 4))
+        )
+    if name in EXHAUSTIVE:
+        return LogResult("exhaustive", deltas=deltas or (0, 0, 0, 0), label=name)
+    if name == NAGASHI:
+        return LogResult("nagashi", deltas=deltas, label=name)
+    if name == CHOMBO:
+        return LogResult("chombo", deltas=deltas or (0, 0, 0, 0), label=name)
+    if name in ABORTS:
+        return LogResult("abortive", ABORTS[name], deltas=deltas or (0, 0, 0, 0), label=name)
+    raise LogFormatError(f"'{name}' is not a result this importer knows", f"{field}[0]")
+
+
+def _parse_wins(raw: list, field: str) -> LogResult:
+    if len(raw) < 3 or len(raw) % 2 == 0:
+        raise LogFormatError('a win lists score changes and details in pairs after "和了"', field)
+    wins = []
+    total = [0, 0, 0, 0]
+    for k in range(1, len(raw), 2):
+        deltas = tuple(
+            _int(d, f"{field}[{k}][{j}]") for j, d in enumerate(_list(raw[k], f"{field}[{k}]", 4))
+        )
+        info = _list(raw[k + 1], f"{field}[{k + 1}]")
+        if len(info) < 4:
+            raise LogFormatError(
+                "win details are [winner, from, liable, points, yaku...]", f"{field}[{k + 1}]"
+            )
+        seat = _int(info[0], f"{field}[{k + 1}][0]", 0, 3)
+        source = _int(info[1], f"{field}[{k + 1}][1]", 0, 3)
+        liable = _int(info[2], f"{field}[{k + 1}][2]", 0, 3)
+        points = info[3]
+        if not isinstance(points, str):
+            raise LogFormatError(
+                'the points must be text such as "30符1飜1000点"', f"{field}[{k + 1}][3]"
+            )
+        match = _POINTS.match(points)
+        fu = int(match.group(1)) if match.group(1) else None
+        han = int(match.group(2)) if match.group(2) else None
+        limit = match.group(3) or ""
+        entries = []
+        for j, text in enumerate(info[4:], start=4):
+            if not isinstance(text, str):
+                raise LogFormatError('a yaku is text such as "立直(1飜)"', f"{field}[{k + 1}][{j}]")
+            m = _YAKU.match(text.strip())
+            if not m:
+                raise LogFormatError(
+                    f"'{text}' is not a yaku such as 立直(1飜)", f"{field}[{k + 1}][{j}]"
+                )
+            if m.group(1) is not None:
+                entries.append((yaku_names.from_japanese(m.group(1)), int(m.group(2))))
+            else:
+                size = m.group(4)
+                count = 2 if size == "ダブル役満" else int(size[0]) if size[0].isdigit() else 1
+                entries.append((yaku_names.from_japanese(m.group(3)), 13 * count))
+        yakuman = sum(h for key, h in entries if yaku_names.is_yakuman(key)) // 13
+        if yakuman and han is None:
+            han = 13 * yakuman
+        wins.append(
+            LogWin(
+                seat=seat,
+                from_seat=None if source == seat else source,
+                han=han,
+                fu=fu,
+                yakuman=yakuman,
+                yaku=tuple(entries),
+                deltas=deltas,
+                pao=None if liable == seat else liable,
+                limit=LIMIT_NAMES.get(limit, limit),
+            )
+        )
+        total = [a + b for a, b in zip(total, deltas, strict=True)]
+    kind = "tsumo" if wins[0].from_seat is None else "ron"
+    return LogResult(kind, wins=tuple(wins), deltas=tuple(total), label=AGARI)
