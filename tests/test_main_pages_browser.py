@@ -4,7 +4,8 @@ The lobby, a live table with bots in the middle of a hand, a rulebook chapter, t
 calculator, a finished game's page and its review, a member's profile, a tournament's
 standings and projector, and a club night's table scored hand by hand. At both sizes
 no page scrolls sideways, and no box on it scrolls sideways inside the page either
-(the boxes marked ``data-scrolls`` do so on purpose). Screenshots of every page at
+(the boxes marked ``data-scrolls`` do so on purpose); a few pages are checked for what
+they must show at each size as well (``CHECKS``). Screenshots of every page at
 both sizes go to /tmp/shots/ and, when set, the folder named by ``MAIN_PAGES_SHOTS``.
 """
 
@@ -45,6 +46,37 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll('body *')].filter(e => 
   return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1;
 }).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.'
             + [...e.classList].join('.') + ' ' + e.scrollWidth + '>' + e.clientWidth)"""
+
+# What each page must show at a size beyond not scrolling sideways: a list of problems.
+# The standings' progress chart: on a phone the narrow one, the page's whole width, its
+# type at least 12 px on the screen and every name of the legend in full below it; at
+# a desk the wide one with the legend inside.
+CHECKS = {
+    "standings": """size => {
+  const problems = [];
+  const shown = [...document.querySelectorAll('figure.chart svg.progress-chart')]
+    .filter(e => e.getClientRects().length);
+  if (shown.length !== 1) return ['charts shown: ' + shown.length];
+  const svg = shown[0], width = svg.getBoundingClientRect().width;
+  const type = width / svg.viewBox.baseVal.width
+    * parseFloat(getComputedStyle(svg.querySelector('text.axis')).fontSize);
+  const legend = [...document.querySelectorAll('.chart-legend li')].filter(e => e.getClientRects().length);
+  if (size === '390') {
+    const room = svg.closest('figure').clientWidth;
+    if (width < room - 2) problems.push(`chart ${width} px of ${room}`);
+    if (type < 12) problems.push(`chart type ${type.toFixed(1)} px`);
+    if (svg.querySelector('text.legend')) problems.push('legend inside the chart');
+    const names = legend.map(e => e.querySelector('.chart-name').textContent);
+    if (!names.includes('Bartholomew Higashiyama')) problems.push('legend: ' + names);
+    for (const e of legend) if (e.scrollWidth > e.clientWidth) problems.push('cut: ' + e.textContent);
+  } else {
+    if (!svg.querySelector('text.legend') || legend.length) problems.push('desk legend moved');
+    const desk = getComputedStyle(svg.querySelector('text.axis')).fontSize;
+    if (desk !== '12px') problems.push('desk chart type ' + desk);
+  }
+  return problems;
+}""",
+}
 
 
 def play_by_bots(game: Game) -> Game:
@@ -174,7 +206,7 @@ def test_the_main_pages_fit_a_desk_and_a_phone_without_scrolling_sideways(
 ):
     page = browser_page
     sign_in(page, site_url)
-    wide = {}
+    wide, shown = {}, {}
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         for name, path in pages.items():
@@ -186,4 +218,7 @@ def test_the_main_pages_fit_a_desk_and_a_phone_without_scrolling_sideways(
             boxes = page.evaluate(SCROLLING_BOXES)
             if overflow > 0 or boxes:
                 wide[f"{name}-{size}"] = (overflow, boxes)
+            if name in CHECKS and (problems := page.evaluate(CHECKS[name], size)):
+                shown[f"{name}-{size}"] = problems
     assert not wide, f"pages or boxes wider than the screen: {wide}"
+    assert not shown, f"pages not shown as they should be: {shown}"

@@ -46,15 +46,18 @@ def progress_svg(
     width: int = 760,
     height: int = 320,
     title: str = "Running total by round",
+    narrow: bool = False,
 ) -> str:
     """SVG markup: one line per (name, running totals) pair over ``labels``.
 
     The x axis starts at 0 before the first label; the legend lists the names in
-    the order given (the standings order).
+    the order given (the standings order). A ``narrow`` chart (for a phone) leaves
+    the legend to the page (see ``legend``), so the lines get the whole width, and
+    names only every few labels of the x axis when they would run into each other.
     """
     if not series or not labels:
         return ""
-    left, right, top, bottom = 56, 180, 16, 36
+    left, right, top, bottom = (40, 14, 12, 30) if narrow else (56, 180, 16, 36)
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [0, *(v for _, vs in series for v in vs)]
     low, high = min(values), max(values)
@@ -84,10 +87,17 @@ def progress_svg(
             f'text-anchor="end">{_thousands(tick)}</text>'
         )
         tick += step
-    for i, label in enumerate(["start", *labels]):
+    axis = ["start", *labels]
+    gap = plot_w / len(labels)
+    every = math.ceil(max(len(str(a)) for a in axis) * 8 / gap) if narrow else 1
+    for i, label in enumerate(axis):
+        if i % max(1, every):
+            continue
+        # the narrow chart's last label ends at the plot's edge, a date would not fit
+        anchor = "end" if narrow and i == len(labels) else "middle"
         parts.append(
             f'<text class="axis" x="{x(i):.1f}" y="{height - bottom + 18}" '
-            f'text-anchor="middle">{escape(str(label))}</text>'
+            f'text-anchor="{anchor}">{escape(str(label))}</text>'
         )
     for n, (name, vals) in enumerate(series):
         colour = PALETTE[n % len(PALETTE)]
@@ -97,7 +107,7 @@ def progress_svg(
             f"<title>{escape(name)}: {_thousands(vals[-1]) if vals else '0'}</title></polyline>"
         )
         ly = top + 14 + 16 * n
-        if ly < height - 4:
+        if ly < height - 4 and not narrow:
             parts.append(
                 f'<line x1="{width - right + 12}" x2="{width - right + 30}" y1="{ly - 4}" '
                 f'y2="{ly - 4}" stroke="{colour}" stroke-width="3"/>'
@@ -105,3 +115,16 @@ def progress_svg(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def legend(series: Sequence[tuple[str, Sequence[int]]]) -> list[dict]:
+    """The narrow chart's legend, for the page to list: each name in full with its
+    line's colour and its last running total (in thousands, as the standings write it)."""
+    return [
+        {
+            "name": name,
+            "colour": PALETTE[n % len(PALETTE)],
+            "total": f"{vals[-1] / 1000 if vals else 0:+.1f}".replace("-", "−"),
+        }
+        for n, (name, vals) in enumerate(series)
+    ]

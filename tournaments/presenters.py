@@ -85,11 +85,11 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
         ]
     ranked = [r for r in board.rows if r.rank is not None][:CHART_LINES]
     labels = [f"R{s}" if isinstance(s, int) else s.strftime("%d %b") for s in board.steps]
-    chart = charts.progress_svg(
-        [(r.name, leaderboard.cumulative(r, board.steps)) for r in ranked],
-        labels,
-        title="Running total by round" if not tournament.is_league else "Running total by day",
-    )
+    series = [(r.name, leaderboard.cumulative(r, board.steps)) for r in ranked]
+    title = "Running total by round" if not tournament.is_league else "Running total by day"
+    chart = charts.progress_svg(series, labels, title=title)
+    # a phone draws the narrow chart and lists the names below it (tournaments.css)
+    narrow_chart = charts.progress_svg(series, labels, 360, 250, title, narrow=True)
     lines = duplicate.comparisons(games)
     dup_totals = duplicate.totals(lines)
     return {
@@ -107,6 +107,8 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
             for t in board.teams
         ],
         "chart": chart,
+        "narrow_chart": narrow_chart,
+        "chart_legend": charts.legend(series) if chart else [],
         "games_played": len(games),
         "duplicate_lines": duplicate.named(lines, names),
         "duplicate_totals": sorted(

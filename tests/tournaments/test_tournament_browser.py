@@ -121,7 +121,7 @@ def test_it_runs_an_offline_evening_in_the_browser(page, live_server, tmp_path):
     assert rows.count() == 8
     first = rows.nth(0).inner_text()
     assert "+51.0" in first  # 41,000: 11 over the return, +20 uma, +20 oka
-    assert page.locator("svg.progress-chart polyline").count() == 8
+    assert page.locator(".chart-wide svg.progress-chart polyline").count() == 8
     assert page.locator("#teams-table tbody tr").count() == 2
     shoot(page, tmp_path, "standings")
     # sorting by games played keeps every row, and a second click reverses it
