@@ -50,7 +50,8 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll('body *')].filter(e => 
 # What each page must show at a size beyond not scrolling sideways: a list of problems.
 # The standings' progress chart: on a phone the narrow one, the page's whole width, its
 # type at least 12 px on the screen and every name of the legend in full below it; at
-# a desk the wide one with the legend inside.
+# a desk the wide one with the legend inside. The review's waits and call tables are
+# there (so their not scrolling means something).
 CHECKS = {
     "standings": """size => {
   const problems = [];
@@ -76,6 +77,8 @@ CHECKS = {
   }
   return problems;
 }""",
+    "review-ready": "() => document.querySelector('table.review-waits') ? [] : ['no waits table']",
+    "review-call": "() => document.querySelector('table.review-calls') ? [] : ['no calls table']",
 }
 
 
@@ -132,6 +135,13 @@ def pages(settings):
     # the decision with the most danger columns (threats) in its discard table
     widest = max(range(len(decisions)), key=lambda i: len(decisions[i].get("threats", [])))
     assert decisions[widest].get("threats"), "no decision with a threat: choose another seed"
+    # a discard that leaves the hand ready (the waits table) with the most waits, and
+    # the call offered with the most options (the call-or-pass table)
+    waits = [sum(len(c.get("waits", [])) for c in d.get("candidates", [])) for d in decisions]
+    ready = max(range(len(decisions)), key=lambda i: waits[i])
+    assert waits[ready], "no ready decision: choose another seed"
+    call = max(range(len(decisions)), key=lambda i: len(decisions[i].get("calls", [])))
+    assert decisions[call].get("calls"), "no call decision: choose another seed"
     Table.objects.create(name="Waiting table", ruleset=ruleset, created_by=alice)
 
     event = Tournament.objects.create(
@@ -183,6 +193,8 @@ def pages(settings):
         "calculator": "/rules/calculator/",
         "game": f"/players/games/{game.pk}/",
         "review": f"/players/games/{game.pk}/review/0/?d={widest}",
+        "review-ready": f"/players/games/{game.pk}/review/0/?d={ready}",
+        "review-call": f"/players/games/{game.pk}/review/0/?d={call}",
         "profile": "/players/alice/",
         "standings": f"/tournaments/{event.pk}/standings/",
         "projector": f"/tournaments/{event.pk}/projector/",
