@@ -56,7 +56,7 @@ def seat(s: dict, hand: int, reds: tuple) -> SafeString:
         '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
         '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {shown} points">'
         '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
-        '<span class="seat-name">{name}</span>{badges}'
+        '<span class="seat-name" title="{name}">{name}</span>{badges}'
         '<span class="score">{shown}</span><span class="diff" aria-hidden="true"></span></div>'
         '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
         '<span class="melds tiles">{melds}</span></div>'

@@ -51,7 +51,8 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll('body *')].filter(e => 
 # The standings' progress chart: on a phone the narrow one, the page's whole width, its
 # type at least 12 px on the screen and every name of the legend in full below it; at
 # a desk the wide one with the legend inside. The review's waits and call tables are
-# there (so their not scrolling means something).
+# there (so their not scrolling means something). The live table's name plates show
+# the names whole, and are no taller than a pond, so the board is as tall as before.
 CHECKS = {
     "standings": """size => {
   const problems = [];
@@ -79,6 +80,18 @@ CHECKS = {
 }""",
     "review-ready": "() => document.querySelector('table.review-waits') ? [] : ['no waits table']",
     "review-call": "() => document.querySelector('table.review-calls') ? [] : ['no calls table']",
+    "table": """() => {
+  const problems = [];
+  const pond = document.querySelector('.pond-slot').getBoundingClientRect().height;
+  for (const plate of document.querySelectorAll('.seat-plate')) {
+    const name = plate.querySelector('.seat-name');
+    if (name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight + 1)
+      problems.push('name cut: ' + name.textContent);
+    const height = plate.getBoundingClientRect().height;
+    if (height > pond) problems.push(`plate ${height} px, taller than a pond (${pond} px)`);
+  }
+  return problems;
+}""",
 }
 
 
