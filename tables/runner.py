@@ -354,6 +354,12 @@ class Driver:
             try:
                 message = await layer.receive(self.channel)
             except Exception as exc:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    # Being stopped (a shutdown, the end of a test's loop): a read that
+                    # the cancellation cut short may end in another error (the Redis
+                    # connection dropped mid-read); listening again would never stop.
+                    raise
                 # A failing layer (Redis restarting) must not leave the driver deaf for
                 # the rest of the process: note it, let the loop read the database
                 # (what was missed is found there), and listen again.

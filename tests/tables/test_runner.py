@@ -147,3 +147,36 @@ def test_it_waits_the_timers_out_of_the_stored_deadline_after_a_restart(east_onl
     game = start(table, clock=clock)
     assert game.deadline == game.turn_started + dt.timedelta(seconds=5)
     assert game.bank_ms == [20000] * 4
+
+
+async def test_a_listening_driver_stops_when_cancelled_even_if_the_read_ends_in_another_error(
+    monkeypatch,
+):
+    """A Redis read cut short by the cancellation may raise a connection error instead
+    of CancelledError: the driver must not take that for an outage and listen again
+    (the process, or a test's event loop, would never finish closing)."""
+    import asyncio
+
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from tables import runner
+
+    reads = []
+
+    class Layer:
+        async def receive(self, channel):
+            reads.append(channel)
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                raise RedisConnectionError("Connection closed by server.") from None
+
+    monkeypatch.setattr(runner, "get_channel_layer", lambda: Layer())
+    driver = Driver(owner="stopping")
+    driver.channel, driver.wakeup = "driver-channel", asyncio.Event()
+    listening = asyncio.create_task(driver.listen())
+    await asyncio.sleep(0)
+    listening.cancel()
+    with pytest.raises(RedisConnectionError):
+        await asyncio.wait_for(listening, 5)
+    assert reads == ["driver-channel"]  # it did not listen again
