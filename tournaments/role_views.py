@@ -57,13 +57,7 @@ def organizer_add(request, tournament):
 @require_POST
 @organizer_view
 def organizer_remove(request, tournament, player_id):
-    player = tournament.organizers.filter(pk=player_id).first()  # any number: none or one
-    if player is None:
-        messages.error(request, "That member does not run this event; nothing was changed.")
-    else:
-        tournament.organizers.remove(player)
-        messages.success(request, f"{player.name} no longer runs this event.")
-    return redirect(tournament)
+    return _take_role(request, tournament, tournament.organizers, player_id, "runs")
 
 
 @require_POST
@@ -79,12 +73,19 @@ def referee_add(request, tournament):
 @require_POST
 @organizer_view
 def referee_remove(request, tournament, player_id):
-    player = tournament.referees.filter(pk=player_id).first()  # any number: none or one
+    return _take_role(request, tournament, tournament.referees, player_id, "referees")
+
+
+def _take_role(request, tournament, holders, player_id, verb: str):
+    """Take a role (``holders``: the event's organizers or referees) from a member;
+    a number that is nobody's in that role changes nothing and says so."""
+    player = holders.filter(pk=player_id).first()  # any number: none or one
     if player is None:
-        messages.error(request, "That member does not referee this event; nothing was changed.")
+        base = {"runs": "run", "referees": "referee"}[verb]
+        messages.error(request, f"That member does not {base} this event; nothing was changed.")
     else:
-        tournament.referees.remove(player)
-        messages.success(request, f"{player.name} no longer referees this event.")
+        holders.remove(player)
+        messages.success(request, f"{player.name} no longer {verb} this event.")
     return redirect(tournament)
 
 
