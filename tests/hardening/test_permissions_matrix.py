@@ -168,14 +168,19 @@ def world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         from django.conf import settings
 
-        hashers = settings.PASSWORD_HASHERS
+        hashers, window = settings.PASSWORD_HASHERS, settings.TABLE_CALL_WINDOW
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        # Built before the tests' own fixtures apply (tests/conftest.py turns the call
+        # window off for each test): with the real window, the bots' last discard would
+        # be held for a second after the build, and a test run within it (the matrix
+        # run alone) would see the seat's move refused as made on a held picture.
+        settings.TABLE_CALL_WINDOW = 0
         states.clear()
         try:
             built = build_world()
             yield built
         finally:
-            settings.PASSWORD_HASHERS = hashers
+            settings.PASSWORD_HASHERS, settings.TABLE_CALL_WINDOW = hashers, window
             # The module's rows were committed outside any test: remove them all.
             call_command("flush", interactive=False, verbosity=0)
 

@@ -42,10 +42,24 @@ def decision(page) -> int:
     return int(page.locator("#review").get_attribute("data-decision"))
 
 
+# The decision is shown once the new #review is in and htmx has settled: until then the
+# new links carry no htmx handler yet (htmx attaches it in its settle step), and a click
+# on one would load the whole page instead of swapping the review.
+SETTLED = """n => {
+  const review = document.querySelector('#review');
+  return review !== null && review.dataset.decision === String(n)
+    && document.querySelector('.htmx-added, .htmx-settling, .htmx-request') === null;
+}"""
+
+
 def wait_for_decision(page, number: int) -> None:
-    page.wait_for_function(
-        f"document.querySelector('#review') && document.querySelector('#review').dataset.decision === '{number}'"
-    )
+    try:
+        page.wait_for_function(SETTLED, arg=number)
+    except Exception as exc:  # say what the server answered, not only that nothing came
+        failed = getattr(page, "failed_responses", [])
+        raise AssertionError(
+            f"decision {number} never shown (at {page.url}); failed responses: {failed}"
+        ) from exc
 
 
 def no_sideways_scroll(page) -> bool:
@@ -58,6 +72,7 @@ def open_review(page, site_url, path: str) -> None:
     page.goto(site_url + path)
     # the first visit starts the review; the page polls until it is stored
     page.wait_for_selector("#review[data-decision]", timeout=20_000)
+    wait_for_decision(page, decision(page))
 
 
 def step(page, name: str) -> None:
@@ -89,6 +104,11 @@ def step(page, name: str) -> None:
 
 def test_it_reviews_a_bot_game_and_an_imported_log_step_by_step(browser_page, site_url, members):
     page = browser_page
+    page.failed_responses = []
+    page.on(
+        "response",
+        lambda r: page.failed_responses.append((r.status, r.url)) if r.status >= 400 else None,
+    )
     page.set_viewport_size(DESKTOP)
     games = play_and_store(members, [21, 22, 23])
     aoi = members[0]
@@ -104,6 +124,7 @@ def test_it_reviews_a_bot_game_and_an_imported_log_step_by_step(browser_page, si
     page.goto(f"{site_url}/players/games/{game.pk}/")
     page.click("table.standings tr:has-text('Aoi') a.review-link")
     page.wait_for_selector("#review[data-decision='0']", timeout=20_000)
+    wait_for_decision(page, 0)
     assert page.locator(".review-candidates tbody tr").count() > 0
     assert page.locator(".review-candidates img").count() > 0
     assert "%" in page.locator(".review-summary .agreement").inner_text()
