@@ -8,6 +8,7 @@ from django.utils import timezone
 from players.models import Player
 from rules.models import Ruleset
 from tables import lobby
+from tests.browser_helpers import settled
 from tests.history.conftest import play_and_store
 from tournaments.models import Tournament
 
@@ -61,12 +62,12 @@ def test_the_main_pages_raise_no_content_security_policy_violation(browser_page,
         assert page.evaluate("window.__csp") == [], url
     # the replay steps with htmx and the keyboard under the policy
     page.goto(f"{site_url}/players/games/{game.pk}/hands/0/")
-    page.wait_for_selector("#replay .step-label")
+    settled(page, "#replay .step-label")
     page.click("a.step-forward")
-    # (a selector: Playwright's string predicates are evaluated, which the policy refuses)
-    page.wait_for_selector("#replay[data-step='1']")
+    # (selectors: Playwright's string predicates are evaluated, which the policy refuses)
+    settled(page, "#replay[data-step='1']")  # the key clicks a link htmx must know
     page.keyboard.press("ArrowRight")
-    page.wait_for_selector("#replay[data-step='2']")
+    settled(page, "#replay[data-step='2']")
     assert page.evaluate("window.__csp") == [], "replay"
     # signed in: a live table opens its socket under the policy
     page.goto(site_url + "/players/login/")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_helpers import settled
+
 from .conftest import play_and_store
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +33,7 @@ def test_it_steps_through_a_hand_in_the_replay_viewer(browser_page, site_url, tm
     keep(page, tmp_path, "game")
 
     page.click("table.hands-table tbody tr:first-child a:has-text('Replay')")
-    page.wait_for_selector("#replay .step-label")
+    settled(page, "#replay .step-label")
     label = page.locator(".step-label")
     assert label.inner_text().startswith("The deal")
 
@@ -39,7 +41,8 @@ def test_it_steps_through_a_hand_in_the_replay_viewer(browser_page, site_url, tm
     for _ in range(6):
         before = page.locator("#replay").get_attribute("data-step")
         page.click("a.step-forward")
-        page.wait_for_function(f"document.querySelector('#replay').dataset.step !== '{before}'")
+        page.wait_for_selector(f"#replay:not([data-step='{before}'])")
+        settled(page)  # the next click must find htmx's handler on the new links
         seen.append(label.inner_text())
     assert len(set(seen)) > 3, seen
     assert "step=6" in page.url  # htmx pushed each step into the address bar
@@ -47,21 +50,20 @@ def test_it_steps_through_a_hand_in_the_replay_viewer(browser_page, site_url, tm
 
     # the keyboard works too, and going back returns to the previous step
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('#replay').dataset.step === '5'")
+    settled(page, "#replay[data-step='5']")
     assert label.inner_text() == seen[5]
 
     page.click("a:has-text('Botan')")
-    page.wait_for_function("document.querySelector('#replay').dataset.view === '1'")
+    settled(page, "#replay[data-view='1']")
     keep(page, tmp_path, "replay-seat")
 
     page.click("a:has-text('End »')")
-    page.wait_for_selector(".replay-result")
+    settled(page, "#replay .replay-result")
     # the one result screen of the live table and the replay: "East 1: Ron"
     heading = page.locator(".replay-result h2").inner_text()
     assert heading.startswith("East 1: ")
     assert heading.removeprefix("East 1: ") in ("Ron", "Tsumo", "Exhaustive draw")
     page.click("a:has-text('All hands open')")
-    page.wait_for_function("document.querySelector('#replay').dataset.view === 'all'")
-    page.wait_for_selector(".replay-result")
+    settled(page, "#replay[data-view='all'] .replay-result")
     keep(page, tmp_path, "replay-end")
     assert not page.console_errors, page.console_errors

@@ -14,6 +14,7 @@ from history import reviews
 from history.logs.importer import import_log
 from history.models import GameReview
 from history.review_pages import flat_decisions
+from tests.browser_helpers import settled
 
 from .conftest import DATA, play_and_store
 
@@ -42,19 +43,10 @@ def decision(page) -> int:
     return int(page.locator("#review").get_attribute("data-decision"))
 
 
-# The decision is shown once the new #review is in and htmx has settled: until then the
-# new links carry no htmx handler yet (htmx attaches it in its settle step), and a click
-# on one would load the whole page instead of swapping the review.
-SETTLED = """n => {
-  const review = document.querySelector('#review');
-  return review !== null && review.dataset.decision === String(n)
-    && document.querySelector('.htmx-added, .htmx-settling, .htmx-request') === null;
-}"""
-
-
 def wait_for_decision(page, number: int) -> None:
+    """The decision is shown and htmx has settled, so its new links can be clicked."""
     try:
-        page.wait_for_function(SETTLED, arg=number)
+        settled(page, f"#review[data-decision='{number}']")
     except Exception as exc:  # say what the server answered, not only that nothing came
         failed = getattr(page, "failed_responses", [])
         raise AssertionError(

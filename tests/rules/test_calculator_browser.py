@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_helpers import settled
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,19 +46,21 @@ def test_it_scores_a_hand_built_by_clicking_tiles(page, live_server, tmp_path):
 
     page.goto(live_server.url + "/rules/calculator/")
     page.wait_for_function("window.htmx !== undefined")
+    settled(page)
     hand = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s", "9p", "9p"]
     for count, tile in enumerate(hand, start=1):
         page.click(f'.palette button[value="{tile}"]')
         page.wait_for_function(
             f"document.querySelectorAll('.current-hand button[name=drop]').length === {count}"
         )
+        settled(page)  # the next click submits the new form through htmx, not the page
     # 13 tiles: the wait analyser answers on its own
     page.wait_for_selector(".waits-result")
     assert page.locator(".waits-table tbody tr").count() == 2
     page.check('input[name="mode"][value="win"]')
     page.check('input[name="riichi"]')
     page.click('.palette button[value="4s"]')
-    page.wait_for_selector(".score-result")
+    settled(page, ".score-result")
     result = page.locator("#result").inner_text()
     assert "Riichi" in result and "Pinfu" in result
     assert "2 han 30 fu" in result

@@ -18,6 +18,7 @@ from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand, replay_sheet
 from rules.engine.standings import format_final
 from rules.templatetags.words import minus
+from tests.browser_helpers import settled
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tournaments import round_timer, rounds
 from tournaments.models import Result, ScoredHand
@@ -138,13 +139,9 @@ def shoot(page, name):
         shutil.copy(path, extra / f"{name}.png")
 
 
-def settle(page):
-    page.wait_for_function("!document.querySelector('.htmx-request')")
-
-
 def tap(page, selector):
     page.locator(selector).tap()
-    settle(page)
+    settled(page)  # the preview's new form has htmx's change handler before the next tap
 
 
 def enter(page, spec):
@@ -161,29 +158,29 @@ def enter(page, spec):
         tap(page, f"label.chip:has(#chombo-{spec['chombo']})")
     if "abort" in spec:
         page.select_option("#abort", spec["abort"])
-        settle(page)
+        settled(page)
     for seat, han in spec.get("han", {}).items():
         page.select_option(f"#han_{seat}", han)
-        settle(page)
+        settled(page)
     for seat, keys in spec.get("yaku", {}).items():
         page.locator(f"#value-{seat} .yaku-picker summary").tap()
         for key in keys:
             page.locator(f"#value-{seat} input[name=yaku_{seat}][value={key}]").tap()
-            settle(page)
+            settled(page)
             if not page.locator(f"#value-{seat} .yaku-picker[open]").count():
                 page.locator(f"#value-{seat} .yaku-picker summary").tap()
         page.fill(f"input[name=dora_{seat}]", spec["dora"][seat])
         page.locator(f"input[name=dora_{seat}]").dispatch_event("change")
-        settle(page)
+        settled(page)
     for seat, fu in spec.get("fu", {}).items():
         page.select_option(f"#fu_{seat}", fu)
-        settle(page)
+        settled(page)
     for seat, (tiles, win_tile, indicator) in spec.get("tiles", {}).items():
         page.locator(f"#value-{seat} .tile-entry summary").tap()
         for name, value in (("tiles", tiles), ("win_tile", win_tile), ("indicators", indicator)):
             page.fill(f"#{name}_{seat}", value)
             page.locator(f"#{name}_{seat}").dispatch_event("change")
-            settle(page)
+            settled(page)
 
 
 @pytest.mark.slow(19)
@@ -249,6 +246,7 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
                 shoot(phone, f"3-hand-{i + 1}-by-tiles")
             phone.locator("#save-hand").tap()
             phone.wait_for_function(f"document.querySelectorAll('#hands li').length === {i + 1}")
+            settled(phone)  # the new sheet's forms send through htmx before the next tap
             if i == 5:
                 shoot(phone, "4-running-scores")
                 # the standings page in the other browser shows the running scores live

@@ -1,0 +1,25 @@
+"""What the browser tests share about htmx: waiting until a swap has settled.
+
+htmx swaps new content in at once but attaches its own handlers to it only in its
+settle step, about 20 ms later (``htmx.config.defaultSettleDelay``); until then the new
+content carries ``htmx-added`` and its target ``htmx-settling``. A click or a key press
+in between is not htmx's: a link loads the whole page instead of swapping a part, a
+form's ``change`` sends nothing. So a test that clicks in content htmx swapped in first
+waits for ``settled``. (The socket extension settles its swaps at once: the table's
+frames need no such wait.)
+"""
+
+# htmx's classes while it works: the element whose request is under way, the target
+# being swapped and settled, and the new content until its handlers are attached.
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
+# A selector, not a page function: Playwright evaluates a string predicate in the page,
+# which a page that keeps the Content-Security-Policy refuses (tests/test_csp_browser.py).
+HTMX_SETTLED = f"html:not(:has({HTMX_BUSY}))"
+
+
+def settled(page, selector: str | None = None, timeout: float | None = None) -> None:
+    """Wait until ``selector`` (when given) is on the page and htmx has settled: its
+    request answered, its swap done and the new content's handlers attached."""
+    if selector is not None:
+        page.wait_for_selector(selector, state="attached", timeout=timeout)
+    page.wait_for_selector(HTMX_SETTLED, state="attached", timeout=timeout)
