@@ -72,7 +72,10 @@ class CalculatorForm:
             self.values[name] = query.get(name, "").strip()
         self.values["ruleset"] = query.get("ruleset", "").strip()
         self.flags = {name for name, _ in FLAG_LABELS if query.get(name)}
-        self.melds = [m.strip() for m in query.getlist("meld") if m.strip()]
+        # the field's example lists several melds with commas: each is a meld of its own
+        self.melds = [
+            part.strip() for m in query.getlist("meld") for part in m.split(",") if part.strip()
+        ]
         mode = query.get("mode", "hand")
         self.mode = mode if mode in MODE_KEYS else "hand"
         self.op_error: str | None = None

@@ -145,6 +145,15 @@ def test_it_adds_melds_from_the_picker(client):
     assert "lowest tile of the chi" in response.content.decode()
 
 
+def test_it_reads_several_melds_typed_with_commas_as_its_example_shows(client):
+    response = client.get(URL, {"hand": "456p789s99p", "meld": "chi:345m, pon:555z"})
+    assert response.status_code == 200
+    outcome = response.context["outcome"]
+    assert not outcome["errors"], outcome["errors"]
+    assert outcome["result"]["melds"] == ["chi:345m", "pon:555z"]
+    assert response.context["form"].melds == ["chi:345m", "pon:555z"]
+
+
 def test_it_removes_a_tile_and_clears_the_hand(client):
     response = client.get(URL, {"hand": "123m", "drop": "1"})
     assert "hand=13m" in response["Location"]
