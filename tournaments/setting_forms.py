@@ -139,7 +139,13 @@ def check(form: forms.Form, overrides: dict, base: rulesets.Ruleset) -> bool:
         rulesets.from_dict(overrides, base=base)
     except InvalidRuleset as exc:
         key = PREFIX + (exc.field or "")
-        form.add_error(key if key in form.fields else None, f"Setting {exc.message}.")
+        if exc.field not in setting_words.SETTINGS:
+            form.add_error(None, f"Setting {exc.message}.")
+            return False
+        # the refusal begins with the setting's code name: the organizer reads its label
+        reason = exc.message.removeprefix(f"{exc.field}: ")
+        message = f"{setting_words.label(exc.field)} {reason}."
+        form.add_error(key if key in form.fields else None, message)
         return False
     return True
 

@@ -78,3 +78,16 @@ def test_hand_by_hand_a_refused_setting_gets_its_message_at_the_field(client, or
     response = client.post(reverse("tournaments:create"), event_fields(set_minimum_han="3"))
     assert 'id="error-set_minimum_han"' in response.content.decode()
     assert not Tournament.objects.filter(name="Club Night").exists()
+
+
+def test_hand_by_hand_a_refused_setting_is_named_by_its_label_not_its_code_name(
+    client, organizer
+):
+    signed_in(client, organizer)
+    response = client.post(reverse("tournaments:create"), event_fields(set_start_score="-5"))
+    page = response.content.decode()
+    assert "Starting score must be positive." in page
+    assert "start_score:" not in page and "Setting start_score" not in page
+    response = client.post(reverse("tournaments:create"), event_fields(set_triple_ron="on"))
+    page = response.content.decode()
+    assert f"{setting_words.label('triple_ron')} needs double ron on" in page
