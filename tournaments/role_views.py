@@ -122,15 +122,19 @@ def entries_bulk(request, tournament):
         user = None if "\x00" in name else same.first()  # no name holds a NUL
         (found.append(user) if user else unknown.append(name))
     found.extend(members.filter(pk__in=[t for t in ticked if t.isdigit()]))
-    added = 0
+    added = already = 0
     for user in dict.fromkeys(found):
         entry, created = Registration.objects.get_or_create(tournament=tournament, player=user)
         if not created and entry.withdrawn:
             entry.withdrawn = None
             entry.save(update_fields=["withdrawn"])
-        added += created or entry.withdrawn is None
+            created = True  # back in the field
+        added += created
+        already += not created
     if added:
         messages.success(request, f"{added} player(s) registered.")
+    if already:
+        messages.info(request, f"{already} of them already in the field.")
     if unknown:
         messages.error(request, "No member is called: " + ", ".join(unknown[:20]))
     records_changed(tournament)

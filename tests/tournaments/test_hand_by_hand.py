@@ -342,6 +342,22 @@ def test_hand_by_hand_bulk_add_registers_pasted_names_and_names_the_unknown(
     assert "No member is called: No Such Person" in response.content.decode()
 
 
+def test_hand_by_hand_bulk_add_counts_only_the_players_it_registers(
+    client, make_event, make_members, organizer
+):
+    tournament = make_event(players=0)
+    a, b = make_members(2, prefix="again")
+    signed_in(client, organizer)
+    bulk = f"/tournaments/{tournament.pk}/entries/bulk/"
+    client.post(bulk, {"names": a.username})
+    response = client.post(bulk, {"names": f"{a.username}\n{b.username}"}, follow=True)
+    page = response.content.decode()
+    assert "1 player(s) registered." in page and "2 player(s)" not in page
+    assert "1 of them already in the field." in page
+    response = client.post(bulk, {"names": a.username}, follow=True)
+    assert "registered." not in response.content.decode()
+
+
 def test_hand_by_hand_yaku_picker_greys_out_what_cannot_go_with_the_ticked_and_offers_their_fu(
     client, scored_table
 ):
