@@ -57,12 +57,21 @@ def _lobby_context(request) -> dict:
 
 @require_GET
 def lobby_page(request):
+    return _lobby(request)
+
+
+def _lobby(request, chosen=None):
+    """The lobby; ``chosen`` is a refused "Open a table" form, shown again as it was sent."""
     context = _lobby_context(request)
     context["rulesets"] = Ruleset.objects.all()
     context["recent_games"] = whats_on.recent_games()
     context["game_lengths"] = GAME_LENGTHS
     context["bot_delays"] = BOT_DELAYS
-    context["default_ruleset"] = Ruleset.club_default().pk if Ruleset.objects.exists() else None
+    default_ruleset = Ruleset.club_default().pk if Ruleset.objects.exists() else None
+    if chosen is None and request.user.is_authenticated:
+        name = f"{request.user.name}'s table"
+        chosen = {"name": name, "ruleset": str(default_ruleset), "sit": "on"}
+    context["chosen"] = chosen or {}
     return render(request, "tables/lobby.html", context)
 
 
@@ -98,7 +107,7 @@ def create(request):
         )
     except lobby.LobbyError as exc:
         messages.error(request, f"The table was not created: {exc.message}.")
-        return redirect("tables:lobby")
+        return _lobby(request, chosen=request.POST)
     broadcast.lobby_changed()
     messages.success(request, f"Table “{table.name}” is open.")
     return redirect(table.get_absolute_url())

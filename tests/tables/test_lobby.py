@@ -66,6 +66,64 @@ def test_it_refuses_a_bad_new_table_and_says_why(signed_in, east_only, data, wor
     assert not Table.objects.exists()
 
 
+def lobby_form_as_sent(html: str, **changes) -> dict:
+    """What a browser sends from the lobby's "Open a table" form: its hidden fields, the
+    ticked boxes, each select's chosen option and the text fields, after ``changes``
+    (for a box: "on" ticks it, None unticks it)."""
+    form = html.split('action="/tables/new/"', 1)[1].split("</form>", 1)[0]
+    data: dict = {}
+    boxes = set()
+    for tag in re.findall(r"<input[^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        kind = re.search(r'type="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not name or name.group(1) == "csrfmiddlewaretoken":
+            continue
+        name = name.group(1)
+        if kind and kind.group(1) == "checkbox":
+            boxes.add(name)
+            if not (changes[name] is not None if name in changes else " checked" in tag):
+                continue
+        data[name] = value.group(1) if value else "on"
+    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', options)
+        data[name] = chosen.group(1) if chosen else re.search(r'value="([^"]*)"', options).group(1)
+    data.update({k: v for k, v in changes.items() if k not in boxes})
+    return data
+
+
+def test_it_opens_a_table_without_its_creator_when_the_sit_box_is_unticked(
+    signed_in, east_only, alice
+):
+    html = signed_in.get(reverse("tables:lobby")).content.decode()
+    assert 'name="sit" checked' in html
+    signed_in.post(reverse("tables:create"), lobby_form_as_sent(html, name="Watched", sit=None))
+    table = Table.objects.get(name="Watched")
+    assert not table.seats.filter(player=alice).exists()
+    signed_in.post(reverse("tables:create"), lobby_form_as_sent(html, name="Played"))
+    assert Table.objects.get(name="Played").seats.get(index=0).player == alice
+
+
+def test_it_shows_a_refused_new_table_form_again_as_it_was_filled(signed_in, east_only, alice):
+    html = signed_in.get(reverse("tables:lobby")).content.decode()
+    sent = lobby_form_as_sent(
+        html,
+        name="Friday practice",
+        length="tonpuusen",
+        bots="careful",
+        bot_delay="2000",
+        private="on",
+        sit=None,
+        ruleset="999",
+    )
+    response = signed_in.post(reverse("tables:create"), sent)
+    assert response.status_code == 200
+    assert any("rulesets" in m.lower() for m in messages_of(response))
+    again = lobby_form_as_sent(response.content.decode(), ruleset="999")
+    assert again == sent
+    assert not Table.objects.exists()
+
+
 def test_it_asks_strangers_to_sign_in_before_opening_a_table(client, east_only):
     response = client.post(
         reverse("tables:create"), {"name": "x", "ruleset": east_only.pk}, follow=True
