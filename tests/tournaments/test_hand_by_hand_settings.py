@@ -80,9 +80,7 @@ def test_hand_by_hand_a_refused_setting_gets_its_message_at_the_field(client, or
     assert not Tournament.objects.filter(name="Club Night").exists()
 
 
-def test_hand_by_hand_a_refused_setting_is_named_by_its_label_not_its_code_name(
-    client, organizer
-):
+def test_hand_by_hand_a_refused_setting_is_named_by_its_label_not_its_code_name(client, organizer):
     signed_in(client, organizer)
     response = client.post(reverse("tournaments:create"), event_fields(set_start_score="-5"))
     page = response.content.decode()
