@@ -23,3 +23,18 @@ def settled(page, selector: str | None = None, timeout: float | None = None) -> 
     if selector is not None:
         page.wait_for_selector(selector, state="attached", timeout=timeout)
     page.wait_for_selector(HTMX_SETTLED, state="attached", timeout=timeout)
+
+
+# Found and measured in one step in the page. Playwright's ``evaluate_all`` finds the
+# elements first and measures them in a second call: a live page's socket can replace
+# them in between (the table's view arrives just after the page has loaded), and a
+# replaced element measures 0 wide with no offsetParent.
+SIZES = """s => [...document.querySelectorAll(s)].map(e => {
+  const r = e.getBoundingClientRect();
+  return {width: r.width, height: r.height, shown: e.offsetParent !== null};
+})"""
+
+
+def sizes(page, selector: str) -> list[dict]:
+    """Each matching element's width, height and whether it is shown, all read at once."""
+    return page.evaluate(SIZES, selector)

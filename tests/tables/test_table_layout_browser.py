@@ -17,6 +17,7 @@ from rules.engine.simulate import bot_move, bot_rng
 from tables import states
 from tables.models import Game
 from tables.submit import start_game
+from tests.browser_helpers import sizes
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 from .conftest import make_table
@@ -152,9 +153,7 @@ def test_a_phone_held_sideways_shows_the_whole_board_without_scrolling_it(
     assert box["bottom"] - box["top"] <= box["height"], box  # the board fits the height
     assert box["top"] >= -1 and box["bottom"] <= box["height"] + 1, box  # and is in view
     assert box["hand"] <= box["height"], box  # the own hand is in reach
-    widths = page.locator("#table-hand .hand-row .tile").evaluate_all(
-        "els => els.map(e => e.getBoundingClientRect().width)"
-    )
+    widths = [t["width"] for t in sizes(page, "#table-hand .hand-row .tile")]
     assert widths and min(widths) >= 28, widths
     check_melds_turned(page)
     SHOTS.mkdir(parents=True, exist_ok=True)

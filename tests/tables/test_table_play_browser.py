@@ -20,6 +20,7 @@ from rules.engine.actions import format_action
 from rules.models import Ruleset
 from tables import autoplay, hidden_claims, states
 from tables.models import Game, Seat
+from tests.browser_helpers import sizes
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 from .conftest import make_table
@@ -346,14 +347,11 @@ def test_it_plays_a_whole_game_on_a_phone_by_touch(
     game_id = Game.objects.get(table=table).pk
     page.wait_for_selector("#table-hand .hand-row")
     assert no_sideways_scroll(page)
-    widths = page.locator("#table-hand .hand-row .tile").evaluate_all(
-        "els => els.map(e => e.getBoundingClientRect().width)"
-    )
+    widths = [t["width"] for t in sizes(page, "#table-hand .hand-row .tile")]
     assert widths and min(widths) >= 28, widths
-    heights = page.locator("#table-hand button, #table-hand label.button").evaluate_all(
-        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
-    )
-    assert min(heights) >= 44, heights
+    buttons = sizes(page, "#table-hand button, #table-hand label.button")
+    heights = [b["height"] for b in buttons if b["shown"]]
+    assert heights and min(heights) >= 44, heights
     page.set_viewport_size({"width": 844, "height": 390})
     assert no_sideways_scroll(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
