@@ -80,7 +80,7 @@ def table_page(browser, site_url, table, size, touch):
         viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=1
     )
     page = context.new_page()
-    page.set_default_timeout(5000)
+    page.set_default_timeout(15_000)  # a busy CI machine signs in and loads slower than 5 s
     page.goto(site_url + "/players/login/")
     page.fill("#id_username", "alice")
     page.fill("#id_password", "pw-alice-123")

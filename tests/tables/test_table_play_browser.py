@@ -30,6 +30,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(__file__).resolve().parents[2] / "bench-output" / "shots"
 PlaywrightError: type = Exception  # playwright's own, once it is imported
 MOMENTS = ("mid-hand", "call-prompt", "riichi", "win", "draw", "game-end")
+# The page's default wait is short: a wait that times out is how the game loop notices
+# that the game moved on and decides again. A wait that must succeed gets this instead,
+# a bound a busy machine never reaches.
+PATIENT = 15_000
 
 
 @pytest.fixture
@@ -79,14 +83,14 @@ def open_game(browser, site_url, size, touch):
     page.fill("#id_username", "alice")
     page.fill("#id_password", "pw-alice-123")
     page.locator("button:has-text('Sign in')").click()
-    page.wait_for_selector(".account-nav >> text=Alice")
+    page.wait_for_selector(".account-nav >> text=Alice", timeout=PATIENT)
     return page
 
 
 def start_table(page, site_url, table):
     page.goto(site_url + table.get_absolute_url())
-    page.locator("button:has-text('Start the game')").click()
-    page.wait_for_selector("#table-board")
+    page.locator("button:has-text('Start the game')").click(timeout=PATIENT)
+    page.wait_for_selector("#table-board", timeout=PATIENT)
 
 
 def decision(game_id):
@@ -220,7 +224,9 @@ def play_game(page, game_id, label, ways):
                     page.keyboard.press("Escape")
                 else:
                     press(page, ".result-modal:not(.closed) [data-close]", how)
-                page.wait_for_selector(".result-modal:not(.closed)", state="detached")
+                page.wait_for_selector(
+                    ".result-modal:not(.closed)", state="detached", timeout=PATIENT
+                )
             continue
         action, kind, version, hand_no = decision(game_id)
         if action is None:  # not Alice's move: wait for the page to show the next one
@@ -244,7 +250,7 @@ def play_game(page, game_id, label, ways):
         own_moves += 1
         wait_moved_on(page, version)  # the move is made: the page shows what followed
         if kind in ("riichi", "open_riichi") and "riichi" not in shots:
-            page.wait_for_selector(".pond .tile.riichi-tile", timeout=5000)
+            page.wait_for_selector(".pond .tile.riichi-tile", timeout=PATIENT)
             keep(page, label, "riichi", shots)
         if (
             own_moves >= 8
@@ -253,7 +259,7 @@ def play_game(page, game_id, label, ways):
         ):
             assert no_sideways_scroll(page)
             keep(page, label, "mid-hand", shots)
-    page.wait_for_selector(".final-modal >> text=Final standings")
+    page.wait_for_selector(".final-modal >> text=Final standings", timeout=PATIENT)
     keep(page, label, "game-end", shots)
     return shots, own_moves
 
@@ -299,7 +305,8 @@ def check_point_difference_on_tap(page):
     """A tap on another seat's plate shows its points against the viewer's."""
     page.locator("#seat-area-1 .seat-plate").tap()
     page.wait_for_function(
-        "document.querySelector('#seat-area-1 .seat-plate .diff').textContent === '±0 vs you'"
+        "document.querySelector('#seat-area-1 .seat-plate .diff').textContent === '±0 vs you'",
+        timeout=PATIENT,
     )
     page.locator("#seat-area-0 .seat-plate").tap()  # the viewer's own plate shows none
     assert page.locator("#seat-area-0 .seat-plate .diff").inner_text() == ""
@@ -314,10 +321,10 @@ def check_one_tap_only_selects(page):
     )
     tile = page.locator("#table-hand .hand-normal button.tile-button[data-action]").first
     tile.tap()
-    page.wait_for_selector("#table-hand .hand-normal button.tile-button.selected")
+    page.wait_for_selector("#table-hand .hand-normal button.tile-button.selected", timeout=PATIENT)
     assert page.evaluate("window.sentMoves") == 0, "one tap sent a move"
     tile.tap()
-    page.wait_for_function("window.sentMoves === 1")
+    page.wait_for_function("window.sentMoves === 1", timeout=PATIENT)
 
 
 @pytest.mark.slow(45)
@@ -345,7 +352,7 @@ def test_it_plays_a_whole_game_on_a_phone_by_touch(
     page = open_game(playwright_browser, site_url, {"width": 390, "height": 844}, touch=True)
     start_table(page, site_url, table)
     game_id = Game.objects.get(table=table).pk
-    page.wait_for_selector("#table-hand .hand-row")
+    page.wait_for_selector("#table-hand .hand-row", timeout=PATIENT)
     assert no_sideways_scroll(page)
     widths = [t["width"] for t in sizes(page, "#table-hand .hand-row .tile")]
     assert widths and min(widths) >= 28, widths
