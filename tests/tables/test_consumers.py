@@ -212,7 +212,9 @@ async def test_it_plays_a_whole_hand_between_a_person_and_three_bots(human_and_b
         if choice is not None:
             while not await socket.receive_nothing(timeout=0.01):
                 frame = await next_frame(socket)
-            assert choice in actions_of(frame) or choice.startswith("0:pass")
+            # (the frame that offers it may come a little after the stored move: read on)
+            while choice not in actions_of(frame) and not choice.startswith("0:pass"):
+                frame = await next_frame(socket)
             await send_move(socket, choice, await db(hidden_claims.shown_of)(stored))
             while (await db(game_of)(table)).version == stored.version:
                 await socket.receive_nothing(timeout=0.01)
@@ -328,6 +330,8 @@ async def test_it_finishes_an_east_only_game_of_four_bots_on_the_driver_alone(
         raise AssertionError("the bots did not finish the game")
     while not await watcher.receive_nothing(timeout=0.01):
         frames.append(await next_frame(watcher))
+    while "Final standings" not in frames[-1]:  # it may come a little after the stored end
+        frames.append(await next_frame(watcher))
     stored = await db(Game.objects.get)(pk=game.pk)
     assert stored.final and len(stored.final) == 4
     # The finals add up to zero before penalties (rules.engine.standings).
@@ -338,7 +342,6 @@ async def test_it_finishes_an_east_only_game_of_four_bots_on_the_driver_alone(
     assert len(frames) > len(records), "the spectator saw fewer frames than hands"
     for frame in frames:
         check_frame_privacy(frame, None, all_states, ())
-    assert "Final standings" in frames[-1]
     json.dumps(stored.final)
     await watcher.disconnect()
 
