@@ -112,7 +112,8 @@ def line_chart(
     """One line through ``values`` in order (x is the game number), with a dashed baseline."""
     if not values:
         return mark_safe("")
-    left, right, top, bottom = 48, 12, 14, 30
+    # room on the left for a rating's four digits in the larger type of a phone (history.css)
+    left, right, top, bottom = 60, 12, 14, 30
     plot_w, plot_h = width - left - right, height - top - bottom
     points = [*values]
     low, high = min(points), max(points)
@@ -147,7 +148,8 @@ def line_chart(
             f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="{GRID}"/>'
         )
         parts.append(
-            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="{MUTED}">{_number(tick)}</text>'
+            f'<text x="{left - 6}" y="{y:.1f}" text-anchor="end" dominant-baseline="central" '
+            f'font-size="11" fill="{MUTED}">{_number(tick)}</text>'
         )
         tick += step
     if baseline is not None:

@@ -50,9 +50,11 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll('body *')].filter(e => 
 # What each page must show at a size beyond not scrolling sideways: a list of problems.
 # The standings' progress chart: on a phone the narrow one, the page's whole width, its
 # type at least 12 px on the screen and every name of the legend in full below it; at
-# a desk the wide one with the legend inside. The review's waits and call tables are
-# there (so their not scrolling means something). The live table's name plates show
-# the names whole, and are no taller than a pond, so the board is as tall as before.
+# a desk the wide one, every name of the legend in full beside it. The review's waits
+# and call tables are there (so their not scrolling means something), and no seat's
+# tiles on the review's board run out of the seat's place. The profile's charts read at
+# 11 px or more. The live table's name plates show the names whole, and are no taller
+# than a pond, so the board is as tall as before.
 CHECKS = {
     "standings": """size => {
   const problems = [];
@@ -63,21 +65,35 @@ CHECKS = {
   const type = width / svg.viewBox.baseVal.width
     * parseFloat(getComputedStyle(svg.querySelector('text.axis')).fontSize);
   const legend = [...document.querySelectorAll('.chart-legend li')].filter(e => e.getClientRects().length);
+  if (svg.querySelector('text.legend')) problems.push('legend inside the chart');
+  const names = legend.map(e => e.querySelector('.chart-name').textContent);
+  if (!names.includes('Bartholomew Higashiyama')) problems.push('legend: ' + names);
+  for (const e of legend) if (e.scrollWidth > e.clientWidth) problems.push('cut: ' + e.textContent);
   if (size === '390') {
     const room = svg.closest('figure').clientWidth;
     if (width < room - 2) problems.push(`chart ${width} px of ${room}`);
     if (type < 12) problems.push(`chart type ${type.toFixed(1)} px`);
-    if (svg.querySelector('text.legend')) problems.push('legend inside the chart');
-    const names = legend.map(e => e.querySelector('.chart-name').textContent);
-    if (!names.includes('Bartholomew Higashiyama')) problems.push('legend: ' + names);
-    for (const e of legend) if (e.scrollWidth > e.clientWidth) problems.push('cut: ' + e.textContent);
   } else {
-    if (!svg.querySelector('text.legend') || legend.length) problems.push('desk legend moved');
     const desk = getComputedStyle(svg.querySelector('text.axis')).fontSize;
     if (desk !== '12px') problems.push('desk chart type ' + desk);
+    const beside = legend[0].getBoundingClientRect().left >= svg.getBoundingClientRect().right;
+    if (!beside) problems.push('desk legend not beside the chart');
   }
   return problems;
 }""",
+    "review": """() => [...document.querySelectorAll('#table-board .seat-area')].flatMap(area => {
+  const box = area.getBoundingClientRect();
+  return [...area.querySelectorAll('*')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width && (r.left < box.left - 1 || r.right > box.right + 1);
+  }).map(e => 'out of its seat: ' + e.className);
+})""",
+    "profile": """() => [...document.querySelectorAll('svg.chart')].flatMap(svg => {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].map(t => [t.textContent,
+    parseFloat(getComputedStyle(t).fontSize) * scale]).filter(([, size]) => size < 11)
+    .map(([text, size]) => `chart text ${size.toFixed(1)} px: ${text}`);
+})""",
     "review-ready": "() => document.querySelector('table.review-waits') ? [] : ['no waits table']",
     "review-call": "() => document.querySelector('table.review-calls') ? [] : ['no calls table']",
     "table": """() => {

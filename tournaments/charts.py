@@ -50,14 +50,15 @@ def progress_svg(
 ) -> str:
     """SVG markup: one line per (name, running totals) pair over ``labels``.
 
-    The x axis starts at 0 before the first label; the legend lists the names in
-    the order given (the standings order). A ``narrow`` chart (for a phone) leaves
-    the legend to the page (see ``legend``), so the lines get the whole width, and
-    names only every few labels of the x axis when they would run into each other.
+    The x axis starts at 0 before the first label. The legend is the page's (see
+    ``legend``): a list beside the chart at a desk and below it on a phone, where
+    every name is whole however long, so the lines get the whole width. A ``narrow``
+    chart (for a phone) has smaller margins and names only every few labels of the x
+    axis when they would run into each other.
     """
     if not series or not labels:
         return ""
-    left, right, top, bottom = (40, 14, 12, 30) if narrow else (56, 180, 16, 36)
+    left, right, top, bottom = (40, 14, 12, 30) if narrow else (56, 14, 16, 36)
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [0, *(v for _, vs in series for v in vs)]
     low, high = min(values), max(values)
@@ -106,19 +107,12 @@ def progress_svg(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
             f"<title>{escape(name)}: {_thousands(vals[-1]) if vals else '0'}</title></polyline>"
         )
-        ly = top + 14 + 16 * n
-        if ly < height - 4 and not narrow:
-            parts.append(
-                f'<line x1="{width - right + 12}" x2="{width - right + 30}" y1="{ly - 4}" '
-                f'y2="{ly - 4}" stroke="{colour}" stroke-width="3"/>'
-                f'<text class="legend" x="{width - right + 36}" y="{ly}">{escape(name[:22])}</text>'
-            )
     parts.append("</svg>")
     return "".join(parts)
 
 
 def legend(series: Sequence[tuple[str, Sequence[int]]]) -> list[dict]:
-    """The narrow chart's legend, for the page to list: each name in full with its
+    """The charts' legend, for the page to list: each name in full with its
     line's colour and its last running total (in thousands, as the standings write it)."""
     return [
         {

@@ -87,7 +87,8 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
     labels = [f"R{s}" if isinstance(s, int) else s.strftime("%d %b") for s in board.steps]
     series = [(r.name, leaderboard.cumulative(r, board.steps)) for r in ranked]
     title = "Running total by round" if not tournament.is_league else "Running total by day"
-    chart = charts.progress_svg(series, labels, title=title)
+    # drawn about as wide as it is shown beside its legend at a desk, so its type reads 12 px
+    chart = charts.progress_svg(series, labels, 700, 320, title)
     # a phone draws the narrow chart and lists the names below it (tournaments.css)
     narrow_chart = charts.progress_svg(series, labels, 360, 250, title, narrow=True)
     lines = duplicate.comparisons(games)

@@ -14,6 +14,7 @@ from history import reviews
 from history.logs.importer import import_log
 from history.models import GameReview
 from history.review_pages import flat_decisions
+from tables.tile_markup import HAKU
 from tests.browser_helpers import settled
 
 from .conftest import DATA, play_and_store
@@ -168,3 +169,71 @@ def seat_of(game, player) -> int:
 def first(data, test):
     numbers = [n for n, d in enumerate(flat_decisions(data)) if test(d)]
     return numbers[0] if numbers else None
+
+
+# The waits table on a phone, as problems: the page or the table's box scrolling
+# sideways, a heading or a figure broken over two lines, type under 13 px, or two
+# neighbouring cells' contents closer than 12 px.
+WAITS_ON_A_PHONE = """() => {
+  const problems = [], table = document.querySelector('table.review-waits');
+  const page = document.documentElement.scrollWidth - window.innerWidth;
+  if (page > 0) problems.push(`page ${page} px too wide`);
+  for (const box of [table, table.parentElement])
+    if (box.scrollWidth > box.clientWidth + 1) problems.push(`box ${box.scrollWidth}>${box.clientWidth}`);
+  const lines = e => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+  };
+  const extent = e => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    return r.getBoundingClientRect();
+  };
+  for (const cell of table.querySelectorAll('th, td.num')) {
+    if (lines(cell) > 1) problems.push('two lines: ' + cell.textContent.trim());
+    if (parseFloat(getComputedStyle(cell).fontSize) < 13) problems.push('small: ' + cell.textContent.trim());
+  }
+  for (const row of table.rows) {
+    const cells = [...row.cells];
+    for (let i = 1; i < cells.length; i++) {
+      const gap = extent(cells[i]).left - extent(cells[i - 1]).right;
+      if (gap < 12) problems.push(`${gap.toFixed(1)} px between ${cells[i - 1].textContent.trim()} and ${cells[i].textContent.trim()}`);
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.fixture
+def crowded_waits(site_url, members):
+    """A review's ready decision with the widest waits table it can have: every
+    discard furiten, waits of no yaku and no riichi beside ones worth 12,000 and more
+    (made before the browser starts, which runs an event loop in this thread)."""
+    game = play_and_store(members, [21])[0]
+    review = reviews.request(game, 0)  # computed at once (tests/conftest.py)
+    review.refresh_from_db()
+    decisions = flat_decisions(review.data)
+    number = next(
+        n for n, d in enumerate(decisions) if any(c["waits"] for c in d.get("candidates", []))
+    )
+    for candidate in decisions[number]["candidates"][:3]:
+        candidate["furiten"] = True
+        candidate["waits"] = [
+            {"kind": 4, "unseen": 4, "dama": 0, "riichi": None},
+            {"kind": HAKU, "unseen": 11, "dama": 12000, "riichi": 24000},
+            {"kind": 8, "unseen": 3, "dama": 3900, "riichi": 18000},
+        ]
+    review.save()
+    return f"{site_url}/players/games/{game.pk}/review/0/?d={number}"
+
+
+def test_the_waits_table_reads_on_a_phone(crowded_waits, browser_page):
+    page = browser_page
+    page.set_viewport_size(PHONE)
+    page.goto(crowded_waits)
+    page.wait_for_selector("table.review-waits")
+    assert page.locator("table.review-waits tbody tr").count() >= 9
+    assert page.evaluate(WAITS_ON_A_PHONE) == []
+    keep(page, "crowded-waits-390")
+    assert not page.console_errors, page.console_errors

@@ -141,18 +141,24 @@ def test_it_draws_each_players_running_total_as_inline_svg():
     assert charts.progress_svg([], []) == ""
 
 
-def test_a_narrow_chart_leaves_its_legend_to_the_page_and_thins_crowded_dates():
-    series = [("Bartholomew Higashiyama", [12000, -3500]), ("Bo", [-12000, 3500])]
+def test_both_charts_leave_their_legend_to_the_page_and_a_narrow_one_thins_crowded_dates():
+    series = [("Maximilian Featherstonehaugh-Cholmondeley", [12000, -3500]), ("Bo", [-12000, 3500])]
     days = [f"{d:02d} Nov" for d in range(1, 21)]
     wide = charts.progress_svg(series, days)
     narrow = charts.progress_svg(series, days, 360, 250, narrow=True)
-    assert 'class="legend"' in wide and 'class="legend"' not in narrow
+    # no name drawn (and cut short) beside the lines: the page lists them whole
+    assert 'class="legend"' not in wide and 'class="legend"' not in narrow
+    assert "Maximilian Featherstonehaugh-Cholmondeley: " in wide  # the line's own title
     assert narrow.count("<polyline") == 2 and 'viewBox="0 0 360 250"' in narrow
     dates = re.findall(r">(\d\d Nov)</text>", narrow)
     assert 1 < len(dates) < len(days) // 2  # every few days, not twenty on 300 px
     assert len(re.findall(r">(\d\d Nov)</text>", wide)) == len(days)
     assert charts.legend(series) == [
-        {"name": "Bartholomew Higashiyama", "colour": charts.PALETTE[0], "total": "−3.5"},
+        {
+            "name": "Maximilian Featherstonehaugh-Cholmondeley",
+            "colour": charts.PALETTE[0],
+            "total": "−3.5",
+        },
         {"name": "Bo", "colour": charts.PALETTE[1], "total": "+3.5"},
     ]
 
