@@ -52,6 +52,14 @@ async def next_frame(communicator, timeout=5) -> str:
     return await communicator.receive_from(timeout=timeout)
 
 
+async def first_frames(communicators) -> list[str]:
+    """The first frame of each of the sockets just opened together: its own view, sent
+    at the end of its connect, after it told the table that it is here. Read every one
+    before waiting for quiet on any: until then another socket's news of its arrival may
+    still be on its way, and would come after the quiet as an unexpected frame."""
+    return [await next_frame(communicator) for communicator in communicators]
+
+
 async def frame_at(communicator, version: int, timeout=5) -> str:
     """Read frames until one shows at least ``version``."""
     while True:

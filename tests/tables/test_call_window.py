@@ -8,7 +8,15 @@ from tables.models import Game
 from tables.runner import Driver
 
 from .conftest import make_table, start
-from .sockets import actions_of, frame_at, next_frame, open_socket, send_move, version_of
+from .sockets import (
+    actions_of,
+    first_frames,
+    frame_at,
+    next_frame,
+    open_socket,
+    send_move,
+    version_of,
+)
 from .test_hidden_claims import (
     EAST_NORTH,
     SOUTH,
@@ -40,9 +48,9 @@ async def first_discard(east_only, people, west: str):
     table, game = await db(table_with_first_wall)(east_only, people, west)
     sockets = [await open_socket(table.pk, person) for person in people]
     watcher = await open_socket(table.pk, None)
-    offered = actions_of(await next_frame(sockets[0]))  # the dealer's whole view on connect
-    discard = next(a for a in offered if ":discard:9p" in a)
-    for socket in [*sockets, watcher]:  # the others' views, and the news of who is here
+    views = await first_frames([*sockets, watcher])  # each one's whole view on connect
+    discard = next(a for a in actions_of(views[0]) if ":discard:9p" in a)
+    for socket in [*sockets, watcher]:  # the news of who is here
         await quiet(socket)
     return table, game, sockets, watcher, discard
 

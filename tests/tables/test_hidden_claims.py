@@ -7,7 +7,15 @@ from tables import states
 from tables.models import Game, Table
 
 from .conftest import make_table, start
-from .sockets import actions_of, error_reply, next_frame, open_socket, send_move, version_of
+from .sockets import (
+    actions_of,
+    error_reply,
+    first_frames,
+    next_frame,
+    open_socket,
+    send_move,
+    version_of,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,9 +76,9 @@ async def test_a_discard_somebody_could_call_looks_like_one_nobody_could(
         sockets = [await open_socket(table.pk, person) for person in people]
         watcher = await open_socket(table.pk, None)
         watching = {"spectator": watcher, "south": sockets[1], "north": sockets[3]}
-        latest = {}
-        for socket in [*sockets, watcher]:  # the views on connect, and presence news
-            latest[socket] = await next_frame(socket)
+        everyone = [*sockets, watcher]
+        latest = dict(zip(everyone, await first_frames(everyone), strict=True))
+        for socket in everyone:  # the views on connect, then the news of who is here
             while not await socket.receive_nothing(timeout=0.05):
                 latest[socket] = await next_frame(socket)
         discard = next(a for a in actions_of(latest[sockets[0]]) if ":discard:9p" in a)
@@ -111,7 +119,7 @@ async def test_a_player_whose_discard_waits_on_a_claim_is_not_offered_it_again(
     table, game = await db(table_with_first_wall)(east_only, people, WEST_CAN_PON)
     dealer = await open_socket(table.pk, alice)
     west = await open_socket(table.pk, people[2])
-    first = await next_frame(dealer)
+    first, _ = await first_frames([dealer, west])
     discard = next(a for a in actions_of(first) if ":discard:9p" in a)
     await quiet(dealer)
     await quiet(west)
