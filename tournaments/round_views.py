@@ -19,6 +19,7 @@ from .forms import (
 from .models import WIND_NAMES, Registration, Round, Seat, TournamentTable
 from .permissions import organizer_view
 from .timer_views import timer_context
+from .views import detail_page
 
 
 def _round_or_404(tournament_id, number):
@@ -70,10 +71,10 @@ def round_new(request, tournament):
     if not form.is_valid():
         for errors in form.errors.values():
             messages.error(request, errors[0])
-        return redirect(tournament)
+        return detail_page(request, tournament, round_form=form)
     round_ = _draw_from_form(request, tournament, form)
-    if round_ is None:
-        return redirect(tournament)
+    if round_ is None:  # the uploaded seating stays in the form, to be corrected
+        return detail_page(request, tournament, round_form=form)
     messages.success(request, f"Round {round_.number} is drawn. Check it, then publish it.")
     return redirect(round_)
 

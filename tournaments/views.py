@@ -97,6 +97,11 @@ def detail(request, tournament_id):
     tournament = get_object_or_404(
         Tournament.objects.select_related("ruleset", "created_by"), pk=tournament_id
     )
+    return detail_page(request, tournament)
+
+
+def detail_page(request, tournament, round_form=None):
+    """The event's page; ``round_form`` is a refused draw, shown again as it was filled."""
     entries = tournament.entries.select_related("player").order_by("substitute", "player__username")
     own = None
     if request.user.is_authenticated:
@@ -112,7 +117,7 @@ def detail(request, tournament_id):
         "entry_form": EntryForm(),
         "organizer_form": OrganizerForm(),
         "signup_form": SignUpForm(),
-        "round_form": RoundForm(initial={"duplicate": tournament.is_online}),
+        "round_form": round_form or RoundForm(initial={"duplicate": tournament.is_online}),
         "rules": presenters.ruleset_summary(tournament.engine_ruleset()),
         "league_games": _league_games(tournament) if tournament.is_league else None,
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
