@@ -2,11 +2,12 @@
 
 The lobby, a live table with bots in the middle of a hand, a rulebook chapter, the
 calculator, a finished game's page and its review, a member's profile, a tournament's
-standings and projector, and a club night's table scored hand by hand. At both sizes
-no page scrolls sideways, and no box on it scrolls sideways inside the page either
-(the boxes marked ``data-scrolls`` do so on purpose); a few pages are checked for what
-they must show at each size as well (``CHECKS``). Screenshots of every page at
-both sizes go to /tmp/shots/ and, when set, the folder named by ``MAIN_PAGES_SHOTS``.
+standings, projector, a round and its printable sheets, and a club night's table scored
+hand by hand. At both sizes no page scrolls sideways, and no box on it scrolls sideways
+inside the page either (the boxes marked ``data-scrolls`` do so on purpose); a few pages
+are checked for what they must show at each size as well (``CHECKS``). Screenshots of
+every page at both sizes go to /tmp/shots/ and, when set, the folder named by
+``MAIN_PAGES_SHOTS``.
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll('body *')].filter(e => 
 # a desk the wide one, every name of the legend in full beside it. The review's waits
 # and call tables are there (so their not scrolling means something), and no seat's
 # tiles on the review's board run out of the seat's place. The profile's charts read at
-# 11 px or more. The live table's name plates show the names whole, and are no taller
-# than a pond, so the board is as tall as before.
+# 11 px or more. The game's hands name each seat's column in full. The live table's
+# name plates show the names whole, and are no taller than a pond, so the board is as
+# tall as before.
 CHECKS = {
     "standings": """size => {
   const problems = [];
@@ -94,6 +96,9 @@ CHECKS = {
     parseFloat(getComputedStyle(t).fontSize) * scale]).filter(([, size]) => size < 11)
     .map(([text, size]) => `chart text ${size.toFixed(1)} px: ${text}`);
 })""",
+    "game": """() => [...document.querySelectorAll('th.delta-head')]
+  .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+  .map(e => 'name cut: ' + e.textContent)""",
     "review-ready": "() => document.querySelector('table.review-waits') ? [] : ['no waits table']",
     "review-call": "() => document.querySelector('table.review-calls') ? [] : ['no calls table']",
     "table": """() => {
@@ -227,6 +232,8 @@ def pages(settings):
         "profile": "/players/alice/",
         "standings": f"/tournaments/{event.pk}/standings/",
         "projector": f"/tournaments/{event.pk}/projector/",
+        "round": f"/tournaments/{event.pk}/rounds/1/",
+        "sheets": f"/tournaments/{event.pk}/rounds/1/sheets/",
         "club-night": f"/tournaments/{night.pk}/tables/{scored.pk}/score/",
     }
 
