@@ -108,9 +108,11 @@ def test_win_claim_four_browsers_chombo_dead_hand_and_a_hand_entered_claim(
             pages.append(page)
 
         def close_modals(page):
+            # (a modal left open would take the next click; 3 s, not half of one, for a
+            # busy machine: a modal that closes itself meanwhile only costs the wait)
             for button in page.locator(".result-modal:not(.closed) [data-close]").all():
                 with contextlib.suppress(Exception):
-                    button.click(timeout=500)
+                    button.click(timeout=3000)
 
         def up_to_date(page):
             """Wait until the page shows the game's latest step (a claimed table shows every
