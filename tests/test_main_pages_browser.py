@@ -2,12 +2,12 @@
 
 The lobby, a live table with bots in the middle of a hand, a rulebook chapter, the
 calculator, a finished game's page and its review, a member's profile, a tournament's
-standings, projector, a round and its printable sheets, and a club night's table scored
-hand by hand. At both sizes no page scrolls sideways, and no box on it scrolls sideways
-inside the page either (the boxes marked ``data-scrolls`` do so on purpose); a few pages
-are checked for what they must show at each size as well (``CHECKS``). Screenshots of
-every page at both sizes go to /tmp/shots/ and, when set, the folder named by
-``MAIN_PAGES_SHOTS``.
+standings, projector, a round, its printable sheets and a table's result form, and a
+club night's table scored hand by hand. At both sizes no page scrolls sideways, and no
+box on it scrolls sideways inside the page either (the boxes marked ``data-scrolls`` do
+so on purpose); a few pages are checked for what they must show at each size as well
+(``CHECKS``). Screenshots of every page at both sizes go to /tmp/shots/ and, when set,
+the folder named by ``MAIN_PAGES_SHOTS``.
 """
 
 from __future__ import annotations
@@ -196,6 +196,7 @@ def pages(settings):
             records.save_result(
                 table, round_scores, 0, [0] * 4, [""] * 4, alice, clock=lambda: when()
             )
+    entered = event.round_set.get(number=2).tables.first()  # its result form, to correct
 
     night = Tournament.objects.create(
         name="Thursday Club Night",
@@ -234,6 +235,7 @@ def pages(settings):
         "projector": f"/tournaments/{event.pk}/projector/",
         "round": f"/tournaments/{event.pk}/rounds/1/",
         "sheets": f"/tournaments/{event.pk}/rounds/1/sheets/",
+        "result": f"/tournaments/{event.pk}/tables/{entered.pk}/result/",
         "club-night": f"/tournaments/{night.pk}/tables/{scored.pk}/score/",
     }
 
