@@ -111,7 +111,7 @@ def entries_bulk(request, tournament):
     from django.db.models import Q
 
     from .models import Registration
-    from .views import records_changed
+    from .views import detail_page, records_changed
 
     names = [n.strip() for n in request.POST.get("names", "").splitlines() if n.strip()][:200]
     ticked = request.POST.getlist("members")[:200]
@@ -135,7 +135,8 @@ def entries_bulk(request, tournament):
         messages.success(request, f"{added} player(s) registered.")
     if already:
         messages.info(request, f"{already} of them already in the field.")
-    if unknown:
-        messages.error(request, "No member is called: " + ", ".join(unknown[:20]))
     records_changed(tournament)
+    if unknown:  # their lines stay in the box, to be corrected and sent again
+        messages.error(request, "No member is called: " + ", ".join(unknown[:20]))
+        return detail_page(request, tournament, unmatched="\n".join(unknown))
     return redirect(tournament)

@@ -100,8 +100,9 @@ def detail(request, tournament_id):
     return detail_page(request, tournament)
 
 
-def detail_page(request, tournament, round_form=None):
-    """The event's page; ``round_form`` is a refused draw, shown again as it was filled."""
+def detail_page(request, tournament, round_form=None, entry_form=None, unmatched=""):
+    """The event's page. A refused form comes back as it was filled: ``round_form`` (a
+    draw), ``entry_form`` (one player) or ``unmatched`` (the pasted names not found)."""
     entries = tournament.entries.select_related("player").order_by("substitute", "player__username")
     own = None
     if request.user.is_authenticated:
@@ -114,7 +115,8 @@ def detail_page(request, tournament, round_form=None):
         "rounds": _round_rows(tournament),
         "organizers": tournament.organizers.all(),
         "is_organizer": tournament.is_organizer(request.user),
-        "entry_form": EntryForm(),
+        "entry_form": entry_form or EntryForm(),
+        "unmatched": unmatched,
         "organizer_form": OrganizerForm(),
         "signup_form": SignUpForm(),
         "round_form": round_form or RoundForm(initial={"duplicate": tournament.is_online}),
@@ -217,7 +219,7 @@ def entry_add(request, tournament):
     if not form.is_valid():
         for errors in form.errors.values():
             messages.error(request, errors[0])
-        return redirect(tournament)
+        return detail_page(request, tournament, entry_form=form)
     player = form.cleaned_data["player"]
     entry, created = Registration.objects.get_or_create(
         tournament=tournament,

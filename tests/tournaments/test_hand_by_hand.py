@@ -342,6 +342,24 @@ def test_hand_by_hand_bulk_add_registers_pasted_names_and_names_the_unknown(
     assert "No member is called: No Such Person" in response.content.decode()
 
 
+def test_hand_by_hand_bulk_add_keeps_the_names_it_did_not_find_in_the_box(
+    client, make_event, make_members, organizer
+):
+    tournament = make_event(players=0)
+    (a,) = make_members(1, prefix="kept")
+    signed_in(client, organizer)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/entries/bulk/",
+        {"names": f"{a.username}\nNo Such Person\nNobody Either\n"},
+    )
+    page = response.content.decode()
+    assert "1 player(s) registered." in page and "No member is called" in page
+    box = page.split('<textarea id="id_names"', 1)[1].split("</textarea>", 1)[0]
+    assert box.split(">", 1)[1] == "No Such Person\nNobody Either"
+    assert '<details class="staff-form" id="bulk-add" open>' in page
+    assert list(tournament.entries.values_list("player_id", flat=True)) == [a.pk]
+
+
 def test_hand_by_hand_bulk_add_counts_only_the_players_it_registers(
     client, make_event, make_members, organizer
 ):

@@ -318,9 +318,16 @@ def test_it_names_unknown_members_when_staff_add_them(make_event, organizer):
     tournament = make_event(players=0)
     client = signed_in(organizer)
     response = post(
-        client, reverse("tournaments:entry_add", args=[tournament.pk]), {"player": "ghost"}
+        client,
+        reverse("tournaments:entry_add", args=[tournament.pk]),
+        {"player": "ghost", "team": "Kaze", "substitute": "on"},
     )
-    assert "No single member is called “ghost”" in client.get(response.url).content.decode()
+    page = response.content.decode()
+    assert "No single member is called “ghost”" in page
+    # the form is shown again as it was filled, to correct the name
+    add = page.split('action="' + reverse("tournaments:entry_add", args=[tournament.pk]))[1]
+    add = add.split("</form>")[0]
+    assert 'value="ghost"' in add and 'value="Kaze"' in add and "checked" in add
     response = post(
         client, reverse("tournaments:organizer_add", args=[tournament.pk]), {"player": "ghost"}
     )
