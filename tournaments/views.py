@@ -405,8 +405,16 @@ def _range(request, tournament):
             start = form.cleaned_data["start"] or start
             end = form.cleaned_data["end"] or end
         else:
+            bad = next((name for name in ("start", "end") if form.errors.get(name)), None)
+            why = (
+                f"the {bad} is not a date (write it as {start.isoformat()})"
+                if bad
+                else "its end comes before its start"
+            )
             form = StandingsRangeForm(initial={"start": start, "end": end})
-            messages.error(request, "That date range is not valid; showing the whole season.")
+            messages.error(
+                request, f"That date range is not valid: {why}; showing the whole season."
+            )
     else:
         form = StandingsRangeForm(initial={"start": start, "end": end})
     return start, end, form

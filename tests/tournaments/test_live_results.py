@@ -153,6 +153,16 @@ def test_it_filters_league_standings_by_date_range(make_event, client):
 
 
 @pytest.mark.django_db
+def test_it_says_what_is_wrong_with_a_league_date_range(make_event, client):
+    league = make_event(players=4, format=Tournament.LEAGUE, start_date=datetime.date(2026, 1, 1))
+    url = f"/tournaments/{league.pk}/standings/"
+    page = client.get(url + "?start=2026-03-15&end=2026-03-01").content.decode()
+    assert "its end comes before its start; showing the whole season" in page
+    page = client.get(url + "?start=2026-03-15&end=15.3.2026").content.decode()
+    assert "the end is not a date (write it as 2026-01-01)" in page
+
+
+@pytest.mark.django_db
 def test_it_compares_duplicate_tables_seat_by_seat(make_event, seated_round):
     tournament = make_event(players=8, format=Tournament.ONLINE, rounds_=1)
     round_ = linked_round(tournament, seated_round, duplicate=True)
