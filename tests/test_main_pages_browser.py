@@ -1,11 +1,12 @@
 """The club's main pages at a desk (1280x800) and on a phone (390x844).
 
 The lobby, a live table with bots in the middle of a hand, a rulebook chapter, the
-calculator, a finished game's page and its review, a member's profile, a tournament's
-standings, projector, a round, its printable sheets and a table's result form, and a
-club night's table scored hand by hand. At both sizes no page scrolls sideways, and no
-box on it scrolls sideways inside the page either (the boxes marked ``data-scrolls`` do
-so on purpose); a few pages are checked for what they must show at each size as well
+rulesets compared, the calculator, a finished game's page and its review, a member's
+profile, the club ranking, the list of events, a tournament's page, standings and
+projector, a round, its printable sheets and a table's result form, and a club night's
+table scored hand by hand. At both sizes no page scrolls sideways, and no box on it
+scrolls sideways inside the page either (the boxes marked ``data-scrolls`` do so on
+purpose); a few pages are checked for what they must show at each size as well
 (``CHECKS``). Screenshots of every page at both sizes go to /tmp/shots/ and, when set,
 the folder named by ``MAIN_PAGES_SHOTS``.
 """
@@ -231,6 +232,10 @@ def pages(settings):
         "review-ready": f"/players/games/{game.pk}/review/0/?d={ready}",
         "review-call": f"/players/games/{game.pk}/review/0/?d={call}",
         "profile": "/players/alice/",
+        "ranking": "/players/",
+        "rulesets": "/rules/rulesets/",
+        "events": "/tournaments/",
+        "event": f"/tournaments/{event.pk}/",
         "standings": f"/tournaments/{event.pk}/standings/",
         "projector": f"/tournaments/{event.pk}/projector/",
         "round": f"/tournaments/{event.pk}/rounds/1/",

@@ -16,7 +16,7 @@ from .conftest import DATA, play_and_store
 
 def ranked_names(page: str) -> list[str]:
     table = page.split('id="ranking-table"', 1)[1].split("</table>", 1)[0]
-    return re.findall(r'<td><a href="/players/[^"]+/">([^<]+)</a>', table)
+    return re.findall(r'<td[^>]*><a href="/players/[^"]+/">([^<]+)</a>', table)
 
 
 def test_it_sorts_the_ranking_by_rating_games_and_place(client, finished_games, members):
