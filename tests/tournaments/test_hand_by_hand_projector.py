@@ -30,3 +30,11 @@ def test_hand_by_hand_projector_before_the_next_draw_shows_the_round_in_play(
     page = client.get(f"/tournaments/{tournament.pk}/projector/").content.decode()
     assert "Round 1 seating" in page and "Next round" not in page
     assert "not started" in page
+
+
+def test_hand_by_hand_projector_has_the_site_icon_like_every_page(client, make_event):
+    """Its own page, not the layout's: without the icon the browser asked for
+    /favicon.ico, a 404 in the projector's console."""
+    tournament = make_event(players=4)
+    page = client.get(f"/tournaments/{tournament.pk}/projector/").content.decode()
+    assert '<link rel="icon" href="/static/tiles/Chun.svg' in page
