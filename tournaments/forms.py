@@ -80,6 +80,11 @@ class TournamentForm(forms.ModelForm):
         rounds = self.cleaned_data.get("rounds")
         if rounds is None or not 1 <= rounds <= 50:
             raise forms.ValidationError("Choose between 1 and 50 rounds.")
+        drawn = self.instance.round_set.count() if self.instance.pk else 0
+        if rounds < drawn:
+            raise forms.ValidationError(
+                f"{drawn} rounds are drawn already: the event cannot have fewer."
+            )
         return rounds
 
     def clean(self):

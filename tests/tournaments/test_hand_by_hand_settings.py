@@ -89,3 +89,20 @@ def test_hand_by_hand_a_refused_setting_is_named_by_its_label_not_its_code_name(
     response = client.post(reverse("tournaments:create"), event_fields(set_triple_ron="on"))
     page = response.content.decode()
     assert f"{setting_words.label('triple_ron')} needs double ron on" in page
+
+
+def test_hand_by_hand_an_event_keeps_at_least_the_rounds_it_has_drawn(
+    client, organizer, make_event, seated_round
+):
+    tournament = make_event(players=4, rounds_=3)
+    seated_round(tournament)
+    seated_round(tournament, seed=8)
+    signed_in(client, organizer)
+    data = event_fields(name=tournament.name, ruleset=tournament.ruleset.pk, rounds=1)
+    response = client.post(reverse("tournaments:edit", args=[tournament.pk]), data)
+    assert response.status_code == 200
+    assert "2 rounds are drawn already: the event cannot have fewer." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.rounds == 3
+    data["rounds"] = 2
+    assert client.post(reverse("tournaments:edit", args=[tournament.pk]), data).status_code == 302
