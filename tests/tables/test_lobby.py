@@ -233,6 +233,17 @@ def test_it_shows_a_running_game_to_a_spectator_without_concealed_tiles(client, 
     assert face_down == 13 * 3 + 14 + 4  # every hand face down, and the hidden dora slots
 
 
+def test_it_tells_the_keys_only_to_a_player_of_the_running_game(client, east_only, alice):
+    from .conftest import start
+
+    table = make_table(east_only, people=[alice], bots=["careful"] * 3)
+    start(table)
+    keys = "Keys: ← → choose a tile"
+    assert keys not in client.get(table.get_absolute_url()).content.decode()  # a watcher
+    client.force_login(alice)
+    assert keys in client.get(table.get_absolute_url()).content.decode()
+
+
 def test_it_moves_through_the_http_fallback_too(signed_in, east_only, alice):
     from .conftest import start
 
