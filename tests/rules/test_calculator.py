@@ -154,6 +154,15 @@ def test_it_reads_several_melds_typed_with_commas_as_its_example_shows(client):
     assert response.context["form"].melds == ["chi:345m", "pon:555z"]
 
 
+def test_it_counts_no_tiles_of_a_hand_it_cannot_read(client):
+    page = text_of(client.get(URL, {"hand": "abc"}).content.decode())
+    assert "-1 of 14" not in page and "No tiles yet" not in page
+    assert "Hand (the hand as text has a mistake)" in page
+    assert "Correct the hand as text below to see its tiles." in page
+    page = text_of(client.get(URL, {"hand": "123m"}).content.decode())
+    assert "Hand (3 of 14 tiles, melds count 3)" in page
+
+
 def test_it_removes_a_tile_and_clears_the_hand(client):
     response = client.get(URL, {"hand": "123m", "drop": "1"})
     assert "hand=13m" in response["Location"]
