@@ -84,6 +84,15 @@ def test_it_shows_progress_until_the_review_is_stored_then_the_first_decision(
     assert "<html" not in polled  # the poll swaps the section, not the page
 
 
+def test_the_page_links_to_its_parts_only_once_they_are_there(client, one_game, runner):
+    page = client.get(url(one_game, 0)).content.decode()
+    assert 'href="#summary"' not in page and 'id="summary"' not in page  # still computing
+    runner.run()
+    page = client.get(url(one_game, 0)).content.decode()
+    for part in ("decision", "summary", "moments"):
+        assert f'href="#{part}"' in page and f'id="{part}"' in page, part
+
+
 def test_the_progress_bar_reads_the_rows_progress(client, one_game, runner):
     client.get(url(one_game, 1))
     GameReview.objects.filter(game=one_game, seat=1).update(
