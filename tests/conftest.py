@@ -2,6 +2,10 @@
 
 import os
 import shutil
+
+# pytest's hook for exceptions raised in finalizers imports tracemalloc on first use;
+# imported here, that import never runs inside another one (see tests/live_site.py).
+import tracemalloc  # noqa: F401
 from pathlib import Path
 
 import pytest
@@ -151,26 +155,27 @@ def site_url(transactional_db):
     """
     from functools import partial
 
+    from channels.routing import get_default_application
     from channels.testing.live import make_application
-    from daphne.testing import DaphneProcess
     from django.conf import settings
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+    from tests import live_site
+
+    # The application is imported here, once per test process, as the socket tests'
+    # modules do anyway: the child then starts without importing the site's routing,
+    # consumers and middleware (see tests/live_site.py for why its imports matter).
+    get_default_application()
     # Channels' own setup prefixes "test_" to the configured name, which is right only
     # when the name was not already switched; pytest-django has switched it (to
     # "test_test" on PostgreSQL), so hand the child the name in use here.
-    process = DaphneProcess(
+    process = live_site.SiteProcess(
         "127.0.0.1",
         partial(make_application, static_wrapper=ASGIStaticFilesHandler),
         setup=partial(use_database, settings.DATABASES["default"]["NAME"]),
     )
-    process.start()
-    if not process.ready.wait(30):
-        process.terminate()
-        raise RuntimeError("daphne did not start for the browser test")
-    yield f"http://127.0.0.1:{process.port.value}"
-    process.terminate()
-    process.join(10)
+    yield live_site.start(process)
+    live_site.stop(process)
 
 
 @pytest.fixture
