@@ -10,6 +10,7 @@ from tables.runner import Driver
 from .conftest import make_table, start
 from .sockets import (
     actions_of,
+    arrivals,
     first_frames,
     frame_at,
     next_frame,
@@ -24,7 +25,6 @@ from .test_hidden_claims import (
     WEST_CANNOT,
     comparable,
     people_at,
-    quiet,
     table_with_first_wall,
 )
 
@@ -50,8 +50,7 @@ async def first_discard(east_only, people, west: str):
     watcher = await open_socket(table.pk, None)
     views = await first_frames([*sockets, watcher])  # each one's whole view on connect
     discard = next(a for a in actions_of(views[0]) if ":discard:9p" in a)
-    for socket in [*sockets, watcher]:  # the news of who is here
-        await quiet(socket)
+    await arrivals([*sockets, watcher], views)  # the news of who is here
     return table, game, sockets, watcher, discard
 
 

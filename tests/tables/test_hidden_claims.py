@@ -9,6 +9,7 @@ from tables.models import Game, Table
 from .conftest import make_table, start
 from .sockets import (
     actions_of,
+    arrivals,
     error_reply,
     first_frames,
     next_frame,
@@ -29,14 +30,6 @@ async def people_at(alice, bob):
     carol = await db(Player.objects.create_user)(username="carol", password="pw-carol-123")
     dave = await db(Player.objects.create_user)(username="dave", password="pw-dave-123")
     return [alice, bob, dave, carol]
-
-
-async def quiet(socket) -> str | None:
-    """Read every frame already sent; the last one (None: there was none)."""
-    last = None
-    while not await socket.receive_nothing(timeout=0.05):
-        last = await next_frame(socket)
-    return last
 
 
 # Two first hands that differ only in whether the west seat holds a pair of the
@@ -77,23 +70,23 @@ async def test_a_discard_somebody_could_call_looks_like_one_nobody_could(
         watcher = await open_socket(table.pk, None)
         watching = {"spectator": watcher, "south": sockets[1], "north": sockets[3]}
         everyone = [*sockets, watcher]
-        latest = dict(zip(everyone, await first_frames(everyone), strict=True))
-        for socket in everyone:  # the views on connect, then the news of who is here
-            while not await socket.receive_nothing(timeout=0.05):
-                latest[socket] = await next_frame(socket)
-        discard = next(a for a in actions_of(latest[sockets[0]]) if ":discard:9p" in a)
+        # the views on connect, then the news of who is here
+        latest = await arrivals(everyone, await first_frames(everyone))
+        discard = next(a for a in actions_of(latest[0]) if ":discard:9p" in a)
         frames = {name: [] for name in watching}
         await send_move(sockets[0], discard, 0)
         if west == WEST_CAN_PON:
             west_frame = await next_frame(sockets[2])
             assert all(a.startswith("2:") for a in actions_of(west_frame))
             assert any(a.startswith("2:pon:") for a in actions_of(west_frame))
-            # Nobody else hears of the claim, nor of the pass.
+            # Nobody else hears of the claim, nor of the pass (a check that a late
+            # frame could only make pass wrongly, never fail).
             for socket in [*watching.values(), sockets[0]]:
                 assert await socket.receive_nothing(timeout=0.05)
             await send_move(sockets[2], "2:pass", 0)
         for name, socket in watching.items():
             frames[name].append(await next_frame(socket))  # the discard and the draw
+            # and any other (none should come: a late one could only pass wrongly)
             while not await socket.receive_nothing(timeout=0.05):
                 frames[name].append(await next_frame(socket))
         stored = await db(Game.objects.get)(pk=game.pk)
@@ -119,10 +112,9 @@ async def test_a_player_whose_discard_waits_on_a_claim_is_not_offered_it_again(
     table, game = await db(table_with_first_wall)(east_only, people, WEST_CAN_PON)
     dealer = await open_socket(table.pk, alice)
     west = await open_socket(table.pk, people[2])
-    first, _ = await first_frames([dealer, west])
-    discard = next(a for a in actions_of(first) if ":discard:9p" in a)
-    await quiet(dealer)
-    await quiet(west)
+    firsts = await first_frames([dealer, west])
+    await arrivals([dealer, west], firsts, seats=(0, 2))  # only these two are here
+    discard = next(a for a in actions_of(firsts[0]) if ":discard:9p" in a)
     await send_move(dealer, discard, 0)
     assert any(a.startswith("2:pon:") for a in actions_of(await next_frame(west)))
     await dealer.disconnect()  # the dealer's browser reloads while west thinks
