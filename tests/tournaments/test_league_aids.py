@@ -19,7 +19,7 @@ from tables.clock import ManualClock
 from tables.models import Game, Table
 from tables.submit import submit
 from tests.tables.conftest import make_table, start
-from tests.tables.sockets import next_frame, open_socket
+from tests.tables.sockets import next_frame, open_socket, read_until, version_of
 from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -124,15 +124,20 @@ def test_it_shows_no_aids_on_the_page_of_a_league_game(client, learners, organiz
 
 
 async def frames_of(table, person, moves) -> list[str]:
-    """The frames one seat's socket gets while ``moves`` moves are played and announced."""
+    """The frames one seat's socket gets while ``moves`` moves are played and announced:
+    after each, read until a frame shows the version it left the game at (the shown
+    version; one that a claim asking another seat keeps from this one changes none,
+    and the frame showing that version came already). The frame that must come is
+    waited for, not a pause after it, which on a busy machine it could come after."""
     socket = await open_socket(table.pk, person)
     sent = [await next_frame(socket)]
     for _ in range(moves):
         accepted = await db(next_move)(table)
         event = broadcast.update_event(accepted, accepted.timers)
         await broadcast.send_update(table.pk, event)
-        while not await socket.receive_nothing(timeout=0.05):
-            sent.append(await next_frame(socket))
+        shown = accepted.shown
+        if max(version_of(frame) or 0 for frame in sent) < shown:
+            sent += await read_until(socket, lambda f, shown=shown: (version_of(f) or 0) >= shown)
     await socket.disconnect()
     return sent
 
