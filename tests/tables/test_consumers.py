@@ -292,8 +292,8 @@ async def test_it_never_sends_a_hidden_tile_in_a_whole_game(east_only, alice, bo
         await wire.drain()
     else:
         raise AssertionError("the game did not end")
-    await wire.drain()
     stored = await db(Game.objects.get)(pk=game.pk)
+    await wire.catch_up(await db(hidden_claims.shown_of)(stored))  # up to the final frames
     assert stored.final and (await db(Table.objects.get)(pk=table.pk)).status == "finished"
     all_states = await db(shown_states)(stored)
     reds = tuple(all_states[0][0].ruleset.red_fives)

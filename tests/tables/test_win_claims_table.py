@@ -15,7 +15,7 @@ from rules.engine.actions import Action, parse_action
 from rules.engine.testing import build_wall
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
-from tables import autoplay, claim_screens, lobby, states
+from tables import autoplay, claim_screens, hidden_claims, lobby, states
 from tables import timers as timing
 from tables.models import Game, HandRecord, Seat, Table
 from tables.runner import Driver
@@ -323,10 +323,10 @@ async def test_win_claim_frames_never_show_hidden_tiles(claimed, four, clock):
             break
         seat, action, version = decision
         await send_move(sockets[seat], action, version)
-        recorded[seat].append(await frame_at(sockets[seat], version + 1))
+        await wire.reach(seat, version + 1)
         await wire.drain()
-    await wire.drain()
     stored = await db(Game.objects.get)(pk=game.pk)
+    await wire.catch_up(await db(hidden_claims.shown_of)(stored))  # every frame sent
     all_states = await db(replay_all)(stored)
     reds = tuple(all_states[0].ruleset.red_fives)
     wire.check_privacy(all_states, reds, versioned_only=True)
@@ -359,12 +359,11 @@ async def test_win_claim_two_seats_win_on_one_discard_with_the_review_confirmed(
     wall = build_wall({1: TANYAO, 2: KANCHAN_5S}, draws="5s", dora="9p", ura="9m")
     await db(with_wall)(game, wall)
     wire = await Watched.open(table.pk, four)
-    sockets, recorded = wire.sockets, wire.recorded
+    sockets = wire.sockets
 
     async def move(seat, text, version):
         await send_move(sockets[seat], text, version)
-        frame = await frame_at(sockets[seat], version + 1)
-        recorded[seat].append(frame)
+        frame = await wire.reach(seat, version + 1)
         await wire.drain()
         return html.unescape(frame)
 
@@ -382,7 +381,7 @@ async def test_win_claim_two_seats_win_on_one_discard_with_the_review_confirmed(
     frame = await move(1, "1:ok", 9)
     assert "Alice's review:</strong> fixed as claimed" in frame
     assert 'class="claim-confirms"' in frame and 'class="confirm-ok"' not in frame
-    asked = next(f for f in reversed(recorded[3]) if version_of(f) == 10)
+    asked = await wire.reach(3, 10)  # the frame Dave got of the move to version 10
     assert 'class="confirm-ok"' in asked  # Dave is asked to confirm
     await move(2, "2:ok", 10)
 
@@ -409,6 +408,7 @@ async def test_win_claim_two_seats_win_on_one_discard_with_the_review_confirmed(
     stored = await db(Game.objects.get)(pk=game.pk)
     record = await db(HandRecord.objects.get)(game=stored, index=0)
     assert record.result_type == "ron" and record.deltas == [-2600, 1300, 1300, 0]
+    await wire.catch_up(await db(hidden_claims.shown_of)(stored))  # every frame sent
     all_states = await db(replay_all)(stored)
     reds = tuple(all_states[0].ruleset.red_fives)
     wire.check_privacy(all_states, reds, versioned_only=True)

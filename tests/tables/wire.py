@@ -6,7 +6,7 @@ import re
 from rules.engine import apply, parse_action
 from tables import hidden_claims, states
 
-from .sockets import actions_of, error_of, next_frame, open_socket, version_of
+from .sockets import actions_of, error_of, next_frame, open_socket, read_until, version_of
 
 SEATS_AND_SPECTATOR = (0, 1, 2, 3, None)
 
@@ -28,10 +28,29 @@ class Watched:
         return [*zip((0, 1, 2, 3), self.sockets, strict=True), (None, self.watcher)]
 
     async def drain(self) -> None:
-        """Record every frame that is waiting on any of the sockets."""
+        """Record every frame that is waiting on any of the sockets. Only to record as
+        it goes: a frame that comes later is recorded by the next drain, ``reach`` or
+        ``catch_up``; what a test needs to have come, it waits for with those."""
         for seat, socket in self.everyone():
             while not await socket.receive_nothing(timeout=0.001):
                 self.recorded[seat].append(await next_frame(socket))
+
+    async def reach(self, seat, version: int) -> str:
+        """The first frame ``seat`` (None: the spectator) got showing ``version`` or
+        later, reading its socket on (and recording every frame) until one comes."""
+        for frame in self.recorded[seat]:
+            if (version_of(frame) or -1) >= version:
+                return frame
+        socket = self.watcher if seat is None else self.sockets[seat]
+        read = await read_until(socket, lambda frame: (version_of(frame) or -1) >= version)
+        self.recorded[seat] += read
+        return read[-1]
+
+    async def catch_up(self, version: int) -> None:
+        """Record every socket's frames until each has one showing ``version`` (a shown
+        version every seat is sent, such as the last of a finished game) or later."""
+        for seat, _socket in self.everyone():
+            await self.reach(seat, version)
 
     def check_privacy(self, all_states, reds, *, versioned_only: bool = False) -> int:
         """Run :func:`check_frame_privacy` on every frame but error frames (and, with
