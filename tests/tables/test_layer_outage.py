@@ -19,6 +19,7 @@ from tables.runner import Driver
 
 from .conftest import make_table, start
 from .sockets import (
+    DEADLINE,
     actions_of,
     application,
     error_of,
@@ -140,7 +141,7 @@ async def test_a_socket_that_cannot_reach_the_layer_sends_the_others_to_reconnec
     failing.scope["user"] = alice
     with pytest.raises(RedisConnectionError):
         await failing.connect()
-        await failing.receive_output(timeout=5)
+        await failing.wait(timeout=DEADLINE)  # its end: the error, as soon as raised
     # The survivor's groups may be gone with the layer: it must not stay open, deaf.
     assert await closed_with(survivor) == layer_outage.CLOSE_CODE
 
@@ -171,7 +172,7 @@ async def test_a_redis_connection_error_closes_every_socket_of_the_process(
     failing.scope["user"] = alice
     with pytest.raises(RedisConnectionError):
         await failing.connect()
-        await failing.receive_output(timeout=5)
+        await failing.wait(timeout=DEADLINE)  # its end: the error, as soon as raised
     assert await closed_with(survivor) == layer_outage.CLOSE_CODE
 
 
@@ -203,7 +204,7 @@ async def test_a_broken_client_socket_does_not_close_the_other_sockets(
     failing.scope["user"] = alice
     with pytest.raises(type(error)):
         await failing.connect()
-        await failing.receive_output(timeout=5)
+        await failing.wait(timeout=DEADLINE)  # its end: the error, as soon as raised
     await still_open(survivor)  # one client's connection is no outage of the layer
     await survivor.disconnect()
 
