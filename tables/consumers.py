@@ -225,6 +225,11 @@ class TableConsumer(TableScreen, LeavingConsumer):
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)
             await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
+        if self.game_id is not None:
+            # Who is here, read again now that this socket hears the news of it: a seat
+            # that came or went after the seats were first read, but said so before this
+            # socket joined the group, would show the wrong way until its next news.
+            await in_pool(self.load_names)()
         await self.send_current()
 
     async def leave(self) -> None:
@@ -264,14 +269,19 @@ class TableConsumer(TableScreen, LeavingConsumer):
         # Someone playing the same tiles at another table may not watch this one.
         return self.seat is not None or not twins.plays_a_twin(user, game)
 
-    def load_seats(self, user=None) -> None:
-        user = user or self.scope.get("user")
+    def load_names(self) -> list[Seat]:
+        """The table's seats as stored, in seat order; ``names`` is set from them."""
         seats = list(Seat.objects.filter(table_id=self.table_id).select_related("player"))
         seats.sort(key=lambda s: s.index)
         self.names = [
             {"name": s.occupant, "bot": s.bot_level, "connected": s.connected or bool(s.bot_level)}
             for s in seats
         ]
+        return seats
+
+    def load_seats(self, user=None) -> None:
+        user = user or self.scope.get("user")
+        seats = self.load_names()
         if user is not None and user.is_authenticated:
             mine = next((s for s in seats if s.player_id == user.pk and not s.bot_level), None)
             if mine is not None:

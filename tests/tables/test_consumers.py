@@ -14,6 +14,7 @@ from tables.runner import Driver
 from .conftest import make_table, start
 from .sockets import (
     actions_of,
+    away_seats,
     error_reply,
     frame_at,
     next_frame,
@@ -164,6 +165,33 @@ async def test_it_marks_a_seat_connected_while_its_socket_is_open(human_and_bots
     assert (await db(seat)()).connected
     await socket.disconnect()
     assert not (await db(seat)()).connected
+
+
+async def test_it_shows_a_seat_here_that_came_while_a_socket_was_joining_its_table(
+    east_only, alice, bob, monkeypatch
+):
+    """Bob connects after a spectator's socket read the seats and says so before that
+    socket joined the table's group: the news never reaches it, yet it shows Bob here."""
+    from channels.layers import get_channel_layer
+
+    from tables.models import Seat
+
+    table = await db(make_table)(east_only, people=[alice, bob], bots=["careful"] * 2)
+    game = await db(start)(table)
+    layer = get_channel_layer()
+    join = layer.group_add
+
+    async def bob_comes_first(group, channel):
+        if group == broadcast.table_group(table.pk):
+            bob_here = Seat.objects.filter(table=table, index=1).update
+            await db(bob_here)(connected=True, connections=1)
+            await broadcast.send_presence(table.pk, game.pk, 1, True)  # heard by nobody
+        await join(group, channel)
+
+    monkeypatch.setattr(layer, "group_add", bob_comes_first)
+    watcher = await open_socket(table.pk, None)
+    assert away_seats(await next_frame(watcher)) == {0}  # Alice has no socket open
+    await watcher.disconnect()
 
 
 async def test_it_keeps_private_tables_from_strangers(east_only, alice, bob):
