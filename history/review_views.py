@@ -54,10 +54,10 @@ def review_page(request, pk: int, seat: int):
     }
     if row.status == GameReview.DONE:
         context.update(_decision_context(request, game, row, seat, names))
-    template = (
-        "history/_review_body.html" if request.headers.get("HX-Request") else "history/review.html"
-    )
-    return render(request, template, context)
+    if request.headers.get("HX-Request"):
+        # only #review is swapped; the side links come along out of band
+        return render(request, "history/_review_body.html", {**context, "oob": True})
+    return render(request, "history/review.html", context)
 
 
 def _decision_context(request, game, row: GameReview, seat: int, names: list[str]) -> dict:

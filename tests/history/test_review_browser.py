@@ -9,6 +9,7 @@ and saves screenshots at 1280x800 and 390x844 under /work/notes/shots/review/.
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from history import reviews
 from history.logs.importer import import_log
@@ -236,4 +237,31 @@ def test_the_waits_table_reads_on_a_phone(crowded_waits, browser_page):
     assert page.locator("table.review-waits tbody tr").count() >= 9
     assert page.evaluate(WAITS_ON_A_PHONE) == []
     keep(page, "crowded-waits-390")
+    assert not page.console_errors, page.console_errors
+
+
+POLISH = Path("/work/notes/shots/polish2")
+
+
+def test_the_side_links_arrive_with_the_review_the_page_waited_for(browser_page, site_url, members):
+    page = browser_page
+    page.set_viewport_size(DESKTOP)
+    game = play_and_store(members, [21])[0]
+    # a review under way elsewhere (fresh, so the site starts no job of its own)
+    now = timezone.now()
+    row = GameReview.objects.create(
+        game=game, seat=0, requested=now, updated=now, total=len(game.log)
+    )
+    page.goto(f"{site_url}/players/games/{game.pk}/review/0/")
+    page.wait_for_selector("#review-progress")
+    assert page.locator(".shortcuts a[href='#summary']").count() == 0
+    POLISH.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(POLISH / "review-waiting-1280.png"))
+    reviews.compute(row.pk)
+    wait_for_decision(page, 0)  # the poll swapped the review in: no reload
+    for part in ("decision", "summary", "moments"):
+        assert page.locator(f".shortcuts a[href='#{part}']").is_visible(), part
+    page.screenshot(path=str(POLISH / "review-arrived-1280.png"))
+    page.click(".shortcuts a[href='#summary']")
+    assert page.url.endswith("#summary")
     assert not page.console_errors, page.console_errors

@@ -93,6 +93,17 @@ def test_the_page_links_to_its_parts_only_once_they_are_there(client, one_game, 
         assert f'href="#{part}"' in page and f'id="{part}"' in page, part
 
 
+def test_the_poll_that_brings_the_review_brings_the_side_links_too(client, one_game, runner):
+    waiting = client.get(url(one_game, 0), HTTP_HX_REQUEST="true").content.decode()
+    assert 'href="#summary"' not in waiting and "hx-swap-oob" not in waiting
+    runner.run()
+    polled = client.get(url(one_game, 0), HTTP_HX_REQUEST="true").content.decode()
+    links = re.search(r'<p id="review-parts" hx-swap-oob="true">(.*?)</p>', polled, re.S)
+    assert links, polled[:300]  # the side links live outside #review: swapped out of band
+    for part in ("decision", "summary", "moments"):
+        assert f'href="#{part}"' in links.group(1), part
+
+
 def test_the_progress_bar_reads_the_rows_progress(client, one_game, runner):
     client.get(url(one_game, 1))
     GameReview.objects.filter(game=one_game, seat=1).update(
