@@ -295,3 +295,55 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
         shoot(phone, "9-open-a-casual-table")
         assert not errors
         browser.close()
+
+
+LONG_NAME = "Maximilian Featherstonehaugh-Cholmondeley"
+
+# Each seat card's name as problems: a line broken inside a word (not after a space or
+# a hyphen), or a name cut short without an ellipsis and the whole name in its title.
+NAME_BREAKS = """() => {
+  const problems = [];
+  for (const name of document.querySelectorAll('.seat-score .name')) {
+    const text = name.firstChild, words = text.data, r = document.createRange();
+    let top = null;
+    for (let i = 0; i < words.length; i++) {
+      r.setStart(text, i);
+      r.setEnd(text, i + 1);
+      const rect = r.getClientRects()[0];
+      if (!rect || words[i] === ' ') continue;
+      const t = Math.round(rect.top);
+      if (top !== null && t > top && !' -'.includes(words[i - 1]))
+        problems.push(`${words.slice(0, i)}|${words.slice(i)}`);
+      top = t;
+    }
+    if (name.scrollWidth > name.clientWidth + 1) {
+      if (getComputedStyle(name).textOverflow !== 'ellipsis') problems.push('cut: ' + words);
+      if (name.title !== words) problems.push('no title: ' + words);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_a_long_name_breaks_between_words_in_its_seat_card_on_a_phone(
+    club_night, browser_page, site_url
+):
+    event, table = club_night
+    seats = table.seat_list()
+    player = seats[1].player
+    player.display_name = LONG_NAME
+    player.save()
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}/players/login/?next=/tournaments/{event.pk}/tables/{table.pk}/score/")
+    page.fill("#id_username", seats[0].player.username)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button:has-text('Sign in')").click()
+    page.wait_for_selector(".seat-scores")
+    assert LONG_NAME in page.locator(".seat-scores").inner_text()
+    shots = Path("/work/notes/shots/polish2")
+    shots.mkdir(parents=True, exist_ok=True)
+    page.locator(".scoreboard").screenshot(path=str(shots / "seat-card-long-name-390.png"))
+    assert page.evaluate(NAME_BREAKS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not page.console_errors, page.console_errors
