@@ -93,9 +93,12 @@ def summary(data: dict, labels: dict[int, str]) -> dict:
     for h in data["hands"]:
         count = len(h["decisions"])
         marks = Counter(m for d in h["decisions"] for m in d["marks"])
+        label = labels.get(h["hand"], f"hand {h['hand'] + 1}")
         hands.append(
             {
-                "label": labels.get(h["hand"], f"hand {h['hand'] + 1}"),
+                "label": label,
+                # "East 2" and "1 honba" each kept on a line of its own in a narrow table
+                "parts": label.split(", "),
                 "agreed": h["agreed"],
                 "decisions": count,
                 "percent": round(100 * h["agreed"] / count) if count else 100,

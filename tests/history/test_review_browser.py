@@ -14,7 +14,7 @@ from django.utils import timezone
 from history import reviews
 from history.logs.importer import import_log
 from history.models import GameReview
-from history.review_pages import flat_decisions
+from history.review_pages import MARK_WORDS, flat_decisions
 from tables.tile_markup import HAKU
 from tests.browser_helpers import settled
 
@@ -264,4 +264,58 @@ def test_the_side_links_arrive_with_the_review_the_page_waited_for(browser_page,
     page.screenshot(path=str(POLISH / "review-arrived-1280.png"))
     page.click(".shortcuts a[href='#summary']")
     assert page.url.endswith("#summary")
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.fixture
+def busy_summary(site_url, members):
+    """A review whose first hand has 26 decisions, all as the bot's and all marked
+    every way: the widest row the summary's table can have."""
+    game = play_and_store(members, [21])[0]
+    review = reviews.request(game, 0)  # computed at once (tests/conftest.py)
+    review.refresh_from_db()
+    hand = review.data["hands"][0]
+    one = hand["decisions"][0]
+    hand["decisions"] = [{**one, "agreed": True, "marks": list(MARK_WORDS)} for _ in range(26)]
+    hand["agreed"] = 26
+    review.save()
+    return f"{site_url}/players/games/{game.pk}/review/0/"
+
+
+def test_the_summary_keeps_each_figure_hand_name_and_mark_count_on_one_line_on_a_phone(
+    busy_summary, browser_page
+):
+    page = browser_page
+    page.set_viewport_size(PHONE)
+    page.goto(busy_summary)
+    page.wait_for_selector("table.review-hands")
+    figure = page.locator("table.review-hands td.num").first
+    assert figure.inner_text() == "26/26 (100%)"
+    page.locator("#summary").screenshot(path=str(POLISH / "review-summary-390.png"))
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll(
+          'table.review-hands td.num, table.review-hands .nowrap')].map(e => {
+          const r = document.createRange();
+          r.selectNodeContents(e);
+          return [e.textContent, new Set([...r.getClientRects()].map(x => Math.round(x.top))).size];
+        })"""
+    )
+    assert [text for text, n in lines if n > 1] == []
+    # a mark's count on the line of the mark's last word, and the table in its box
+    alone = page.evaluate(
+        """() => [...document.querySelectorAll('table.review-hands .mark-count')].filter(e => {
+          const text = e.firstChild, cut = text.data.search(/\\S+$/), r = document.createRange();
+          r.setStart(text, cut - 2);
+          r.setEnd(text, cut - 1);
+          const word = r.getClientRects()[0].top;
+          r.setStart(text, cut);
+          r.setEnd(text, cut + 1);
+          return Math.round(r.getClientRects()[0].top) !== Math.round(word);
+        }).map(e => e.textContent)"""
+    )
+    assert alone == []
+    table = page.locator("table.review-hands")
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+    assert "1 honba" in [text for text, _ in lines]  # "East 2, 1 honba" in two parts
+    assert no_sideways_scroll(page)
     assert not page.console_errors, page.console_errors
