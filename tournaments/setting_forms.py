@@ -142,9 +142,7 @@ def check(form: forms.Form, overrides: dict, base: rulesets.Ruleset) -> bool:
         if exc.field not in setting_words.SETTINGS:
             form.add_error(None, f"Setting {exc.message}.")
             return False
-        # the refusal begins with the setting's code name: the organizer reads its label
-        reason = exc.message.removeprefix(f"{exc.field}: ")
-        message = f"{setting_words.label(exc.field)} {reason}."
+        message = f"{setting_words.label(exc.field)} {exc.reason}."  # its label, not its code
         form.add_error(key if key in form.fields else None, message)
         return False
     return True

@@ -37,7 +37,15 @@ class InvalidHand(EngineError):
 
 
 class InvalidRuleset(EngineError):
-    """A ruleset setting that is unknown, of the wrong type or impossible with the others."""
+    """A ruleset setting that is unknown, of the wrong type or impossible with the others.
+
+    ``message`` begins with the setting's name; ``reason`` is the rest, for a page that
+    names the setting by its label instead.
+    """
+
+    def __init__(self, message: str, field: str | None = None, reason: str | None = None):
+        super().__init__(message, field)
+        self.reason = reason or message
 
 
 class InvalidAction(EngineError):

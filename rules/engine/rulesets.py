@@ -244,7 +244,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def _fail(name: str, message: str) -> None:
-    raise InvalidRuleset(f"{name}: {message}", field=name)
+    raise InvalidRuleset(f"{name}: {message}", field=name, reason=message)
 
 
 def validate(r: Ruleset) -> None:
@@ -339,7 +339,9 @@ def from_dict(data: dict[str, Any], base: Ruleset | None = None) -> Ruleset:
     names = {f.name for f in fields(Ruleset)}
     unknown = sorted(set(data) - names)
     if unknown:
-        raise InvalidRuleset(f"{unknown[0]}: no such setting", field=unknown[0])
+        raise InvalidRuleset(
+            f"{unknown[0]}: no such setting", field=unknown[0], reason="no such setting"
+        )
     merged = to_dict(base or Ruleset())
     merged.update(data)
     for name in ("uma", "red_fives"):
