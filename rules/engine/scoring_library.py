@@ -136,42 +136,32 @@ def _config(s: Situation, plan: _Plan) -> HandConfig:
     config = getattr(_local, "config", None)
     if config is None:
         config = _local.config = HandConfig()
-    config.options = plan.options
-    config.is_tsumo = s.tsumo
-    config.is_riichi = s.riichi
-    config.is_daburu_riichi = s.double_riichi
-    config.is_open_riichi = s.open_riichi
-    config.is_ippatsu = s.ippatsu and plan.ippatsu
-    config.is_rinshan = s.rinshan
-    config.is_chankan = s.chankan
-    config.is_haitei = s.haitei
-    config.is_houtei = s.houtei
-    config.is_tenhou = s.tenhou
-    config.is_chiihou = s.chiihou
-    config.is_renhou = s.renhou and plan.renhou
-    config.player_wind = s.seat_wind
-    config.round_wind = s.round_wind
+    for name, value in _config_values(s, plan).items():
+        setattr(config, name, value)
     config.is_dealer = s.seat_wind == EAST
     return config
 
 
-_CONFIG_FIELDS = (
-    "is_tsumo",
-    "is_riichi",
-    "is_daburu_riichi",
-    "is_open_riichi",
-    "is_ippatsu",
-    "is_rinshan",
-    "is_chankan",
-    "is_haitei",
-    "is_houtei",
-    "is_tenhou",
-    "is_chiihou",
-    "is_renhou",
-    "player_wind",
-    "round_wind",
-    "options",
-)
+def _config_values(s: Situation, plan: _Plan) -> dict[str, Any]:
+    """Every per-hand value of the library's config (``HandConfig``'s own arguments;
+    it derives ``is_dealer`` from ``player_wind``)."""
+    return {
+        "options": plan.options,
+        "is_tsumo": s.tsumo,
+        "is_riichi": s.riichi,
+        "is_daburu_riichi": s.double_riichi,
+        "is_open_riichi": s.open_riichi,
+        "is_ippatsu": s.ippatsu and plan.ippatsu,
+        "is_rinshan": s.rinshan,
+        "is_chankan": s.chankan,
+        "is_haitei": s.haitei,
+        "is_houtei": s.houtei,
+        "is_tenhou": s.tenhou,
+        "is_chiihou": s.chiihou,
+        "is_renhou": s.renhou and plan.renhou,
+        "player_wind": s.seat_wind,
+        "round_wind": s.round_wind,
+    }
 
 
 def library_inputs(
@@ -189,8 +179,7 @@ def library_inputs(
     """
     plan = _plan(ruleset)
     tiles, lib_melds, dora, ura = _library_args(concealed, melds, situation, plan)
-    config = _config(situation, plan)
-    config_kwargs = {name: getattr(config, name) for name in _CONFIG_FIELDS}
+    config_kwargs = _config_values(situation, plan)
     call = {
         "tiles": tiles,
         "win_tile": win_tile,
