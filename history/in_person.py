@@ -50,6 +50,22 @@ def register(name: str, source: Source) -> None:
     _sources[name] = source
 
 
+# Results naming a member that do not count yet (waiting for agreement or disputed):
+# ``tournaments`` registers a function of a member's id returning plain dicts (url,
+# label, status, agreed, waiting, disputes), which the profile lists.
+WaitingSource = Callable[[int], Iterable[dict]]
+_waiting: dict[str, WaitingSource] = {}
+
+
+def register_waiting(name: str, source: WaitingSource) -> None:
+    _waiting[name] = source
+
+
+def waiting_for(player_id: int) -> list[dict]:
+    """The results naming ``player_id`` that wait for agreement (see ``register_waiting``)."""
+    return [item for source in _waiting.values() for item in source(player_id)]
+
+
 def games() -> list[InPersonGame]:
     """Every confirmed in-person game, in the order they finished."""
     out = [game for source in _sources.values() for game in source()]

@@ -204,6 +204,7 @@ def profile(request, username):
             "rating": ratings.of(player.pk) if ratings.games.get(player.pk) else None,
             "in_person": offline,
             "in_person_summary": in_person.summary(offline),
+            "waiting_results": in_person.waiting_for(player.pk),
             "rated_games": ratings.games.get(player.pk, 0),
             "rating_chart": rating_chart,
             "places_chart": places_chart,

@@ -17,3 +17,7 @@ class TournamentsConfig(AppConfig):
         game_starting.connect(on_game_starting, dispatch_uid="tournaments.game_starting")
         # confirmed games at real tables count in the club rating and in-person stats
         in_person.register("tournaments", confirmed_games)
+        # a result waiting for agreement shows on the profile of every member it names
+        from .agreement import open_results_for_history
+
+        in_person.register_waiting("tournaments", open_results_for_history)

@@ -48,6 +48,7 @@ class TournamentForm(forms.ModelForm):
             "rounds",
             "registration_open",
             "time_end_rule",
+            "result_agreement",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -58,11 +59,15 @@ class TournamentForm(forms.ModelForm):
     def clean_time_end_rule(self):
         return self.cleaned_data.get("time_end_rule") or Tournament.FINISH_HAND
 
+    def clean_result_agreement(self):
+        return self.cleaned_data.get("result_agreement") or Tournament.PLAYERS_AGREE
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = StoredRuleset.objects.all()
         self.fields["ruleset"].empty_label = None
         self.fields["time_end_rule"].required = False  # older forms leave it out
+        self.fields["result_agreement"].required = False
         if not self.instance.pk and not self.initial.get("ruleset"):
             self.initial["ruleset"] = StoredRuleset.club_default().pk
         self.fields["rounds"].widget.attrs.update(min=1, max=50)

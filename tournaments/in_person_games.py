@@ -72,7 +72,8 @@ def as_in_person(table: Table) -> InPersonGame:
 
 def confirmed_games() -> list[InPersonGame]:
     tables = (
-        Table.objects.filter(result__source=Result.OFFLINE)
+        # only an agreed result counts (tournaments.agreement)
+        Table.objects.filter(result__source=Result.OFFLINE, result__status=Result.AGREED)
         .select_related("result", "tournament__ruleset", "ruleset")
         .prefetch_related("seats", "hands", "chombos", "penalties")
     )

@@ -65,6 +65,20 @@ class Tournament(models.Model):
     time_end_rule = models.CharField(
         max_length=16, choices=TIME_END_RULES, default=FINISH_HAND, help_text="In-person rounds."
     )
+    # who makes a result entered at a scored table count (see tournaments.agreement)
+    PLAYERS_AGREE, REFEREE_AGREES = "players", "referee"
+    AGREEMENT_RULES = [
+        (PLAYERS_AGREE, "The players' agreement is enough"),
+        (REFEREE_AGREES, "Results need a referee"),
+    ]
+    result_agreement = models.CharField(
+        max_length=10,
+        choices=AGREEMENT_RULES,
+        default=PLAYERS_AGREE,
+        verbose_name="Results entered at a table count",
+        help_text="A result entered by a player counts once another seated member agrees, "
+        "or only once an organizer or referee agrees.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -316,6 +330,23 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Only an agreed result counts in standings, ratings and statistics (see
+    # tournaments.agreement); results from before agreement existed are agreed.
+    WAITING, DISPUTED, AGREED = "waiting", "disputed", "agreed"
+    STATUSES = [
+        (WAITING, "waiting for agreement"),
+        (DISPUTED, "disputed"),
+        (AGREED, "agreed"),
+    ]
+    status = models.CharField(max_length=10, choices=STATUSES, default=AGREED)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The organizer or referee who agreed or settled it (empty: the players).",
+    )
 
     class Meta:
         ordering = ["finished_at", "pk"]
@@ -328,6 +359,25 @@ class Result(models.Model):
         for chombo in self.table.chombos.all():
             counts[chombo.wind] += 1
         return tuple(counts)
+
+
+class Answer(models.Model):
+    """A seated member's answer to a result entered at a scored table: agreed, or
+    disputed with a reason (see tournaments.agreement)."""
+
+    AGREE, DISPUTE = "agree", "dispute"
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="answers")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    answer = models.CharField(max_length=10, choices=[(AGREE, "agreed"), (DISPUTE, "disputed")])
+    reason = models.CharField(max_length=200, blank=True)
+    answered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["answered_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "player"], name="one_answer_per_member")
+        ]
 
 
 class Chombo(models.Model):

@@ -58,9 +58,10 @@ def result_shown(table: Table, sealed: set[int]) -> bool:
 
 
 def played_tables(tournament: Tournament, start=None, end=None):
-    """Tables of the event whose result may show, oldest first, everything prefetched."""
+    """Tables of the event whose result counts (agreed: see :mod:`.agreement`) and may
+    show, oldest first, everything prefetched."""
     tables = (
-        Table.objects.filter(tournament=tournament, result__isnull=False)
+        Table.objects.filter(tournament=tournament, result__status=Result.AGREED)
         .exclude(table_id__in=sealed_links())
         .select_related("result", "round")
         .prefetch_related("seats__player", "chombos", "penalties")
@@ -185,8 +186,13 @@ def save_result(
     seed: int | None = None,
     finished_at: datetime.datetime | None = None,
     clock: Clock = timezone.now,
+    status: str = Result.AGREED,
 ) -> list[Correction]:
     """Record a table's result, or correct it with an audit line per changed value.
+
+    ``status`` is :attr:`Result.AGREED` when an organizer or referee writes it (they
+    are then its ``decided_by``; a correction by them settles a disputed result), or
+    :attr:`Result.WAITING` for a result a player entered (see :mod:`.agreement`).
 
     ``chombo_counts`` and ``chombo_reasons`` are per seat, East first: a count of
     chombos with one reason that applies to all of them. On a correction the
@@ -207,6 +213,10 @@ def save_result(
             finished_at=finished_at or now,
             confirmed_by=user if getattr(user, "is_authenticated", False) else None,
             confirmed_at=now if getattr(user, "is_authenticated", False) else None,
+            status=status,
+            decided_by=user
+            if status == Result.AGREED and getattr(user, "is_authenticated", False)
+            else None,
         )
     else:
         for w in range(4):
@@ -239,6 +249,14 @@ def save_result(
         existing.leftover_sticks = leftover_sticks
         existing.confirmed_by = user if getattr(user, "is_authenticated", False) else None
         existing.confirmed_at = now
+        if existing.status != Result.AGREED:
+            corrections.append(
+                _changed(
+                    "Agreement", existing.get_status_display(), "agreed", reason, table, user, now
+                )
+            )
+        existing.status = Result.AGREED
+        existing.decided_by = user if getattr(user, "is_authenticated", False) else None
         existing.save()
     old_chombos = {w: [] for w in range(4)}
     for chombo in table.chombos.all():

@@ -17,7 +17,8 @@ Writes:
 * :func:`undo_last` removes the last hand: any seated player until the game is
   confirmed, afterwards only an organizer or referee, with a reason, which also
   takes back the confirmed result; every undo is in the correction log;
-* :func:`confirm` turns a finished sheet into the table's result.
+* :func:`confirm` turns a finished sheet into the table's result, which counts once
+  it is agreed (:mod:`.agreement`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand, ScoreSheet, record, replay_sheet, round_name
 
-from . import records, round_timer, signals
+from . import agreement, records, round_timer, signals
 from .models import WIND_NAMES, Correction, Result, ScoredHand
 from .models import TournamentTable as Table
 
@@ -42,6 +43,67 @@ Clock = Callable[[], datetime.datetime]
 
 class Refused(Exception):
     """A scoring action the visitor may not take now; the message says why."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HandKey:
+    """The hand an entry was made for, as the entry page showed it: its number at the
+    table, its round ("East 2") and honba (the form's hidden ``hand_*`` fields)."""
+
+    number: int
+    round: str
+    honba: int
+
+    @classmethod
+    def of(cls, sheet: ScoreSheet) -> HandKey:
+        return cls(sheet.hand_index + 1, round_name(sheet), sheet.honba)
+
+    @classmethod
+    def parse(cls, data) -> HandKey | None:
+        number, honba = data.get("hand_number", ""), data.get("hand_honba", "")
+        if not (number.isdigit() and honba.isdigit() and len(number) < 5 and len(honba) < 4):
+            return None
+        return cls(int(number), data.get("hand_round", "")[:20], int(honba))
+
+    def fields(self) -> dict[str, str]:
+        """The entry form's hidden fields for this hand."""
+        return {
+            "hand_number": str(self.number),
+            "hand_round": self.round,
+            "hand_honba": str(self.honba),
+        }
+
+    def __str__(self) -> str:
+        return f"hand {self.number} ({self.round}, {self.honba} honba)"
+
+
+class AlreadyEntered(Refused):
+    """An entry for a hand the table has already stored (another phone saved it first,
+    or the page was old): the message says who stored what, and when."""
+
+    def __init__(self, message: str, stored: ScoredHand | None = None):
+        super().__init__(message)
+        self.stored = stored
+
+
+def key_problem(table: Table, key: HandKey, sheet: ScoreSheet) -> AlreadyEntered | None:
+    """Why an entry made for ``key`` cannot be stored on ``sheet`` (None: it can)."""
+    if key == HandKey.of(sheet):
+        return None
+    stored = table.hands.filter(number=key.number).select_related("entered_by").first()
+    if stored is not None:
+        who = stored.entered_by.name if stored.entered_by_id else "someone"
+        when = timezone.localtime(stored.entered_at).strftime("%H:%M:%S")
+        return AlreadyEntered(
+            f"Hand {key.number} ({key.round}, {key.honba} honba) is already entered: "
+            f"{who} at {when}: {describe(from_json(stored.declared), table)}. Nothing was "
+            "saved. If that entry is wrong, undo it and enter this hand again.",
+            stored,
+        )
+    return AlreadyEntered(
+        f"The table has moved on since this page was loaded (it is at {HandKey.of(sheet)}, "
+        f"the page was made for {key}). Nothing was saved; check the hands and enter again."
+    )
 
 
 def to_json(hand: DeclaredHand) -> dict:
@@ -77,12 +139,16 @@ def ruleset_of(table: Table):
 
 def is_referee(table: Table, user) -> bool:
     """Who may correct a table: the event's referees and organizers; at a casual table
-    without an event, whoever opened it and the club's staff."""
-    if table.tournament_id is not None:
-        return table.tournament.is_referee(user)
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return user.is_staff or user.is_superuser or user.pk == table.opened_by_id
+    without an event, the club's organizers (whoever opened it runs its timer and
+    enters hands, but a member alone never corrects a result: see :mod:`.agreement`)."""
+    return agreement.may_settle(table, user)
+
+
+def runs_table(table: Table, user) -> bool:
+    """Who runs a casual table's timer: whoever opened it and the club's organizers."""
+    if is_referee(table, user):
+        return True
+    return getattr(user, "is_authenticated", False) and user.pk == table.opened_by_id
 
 
 def timer_of(table: Table):
@@ -129,7 +195,11 @@ def seated(table: Table, user) -> bool:
 
 
 def may_enter(table: Table, user) -> bool:
-    """The four players, the event's organizers and its referees may enter hands."""
+    """The four players, the event's organizers and its referees may enter hands (and
+    whoever opened a casual table, who may keep its score without playing)."""
+    if table.tournament_id is None and getattr(user, "is_authenticated", False):
+        if user.pk == table.opened_by_id:
+            return True
     return seated(table, user) or is_referee(table, user)
 
 
@@ -139,12 +209,21 @@ def _refuse_closed(table: Table) -> None:
 
 
 def save_hand(
-    table: Table, hand: DeclaredHand, token: str, user, *, clock: Clock = timezone.now
+    table: Table,
+    hand: DeclaredHand,
+    token: str,
+    user,
+    *,
+    key: HandKey | None = None,
+    clock: Clock = timezone.now,
 ) -> tuple[ScoredHand, ScoreSheet, bool]:
     """Store one hand (once per token). Returns (row, sheet after it, created).
 
     Raises :class:`InvalidHand` for a hand the engine refuses and :class:`Refused`
-    when the table is confirmed or the event closed; nothing is stored then.
+    when the table is confirmed or the event closed, or (:class:`AlreadyEntered`) when
+    ``key``, the hand the entry was made for, is not the hand in play; nothing is
+    stored then. The entry page always sends its key; a caller without one (a script)
+    enters the hand in play.
     """
     token = token.strip()[:64]
     if not token:
@@ -160,7 +239,11 @@ def save_hand(
                 raise Refused("This game is confirmed; ask an organizer or referee to correct it.")
             now = clock()
             hands = hands_of(locked)
-            record(sheet_of(locked, now), hand)  # refuses a hand after the game's end
+            sheet = sheet_of(locked, now)
+            problem = key_problem(locked, key, sheet) if key is not None else None
+            if problem is not None:
+                raise problem
+            record(sheet, hand)  # refuses a hand after the game's end
             row = ScoredHand.objects.create(
                 table=locked,
                 number=len(hands) + 1,
@@ -179,8 +262,18 @@ def save_hand(
         return row, sheet_of(table), False
 
 
-def undo_last(table: Table, user, reason: str = "", *, clock: Clock = timezone.now) -> int:
-    """Remove the last hand; returns its number. See the module docstring for who may."""
+def undo_last(
+    table: Table,
+    user,
+    reason: str = "",
+    *,
+    number: int | None = None,
+    clock: Clock = timezone.now,
+) -> int:
+    """Remove the last hand; returns its number. See the module docstring for who may.
+
+    ``number`` is the hand the undo was asked for (the page's confirmation names it):
+    when another hand has been entered since, nothing is undone."""
     reason = reason.strip()
     with transaction.atomic():
         locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
@@ -188,6 +281,11 @@ def undo_last(table: Table, user, reason: str = "", *, clock: Clock = timezone.n
         last = locked.hands.order_by("-number").first()
         if last is None:
             raise Refused("There is no hand to undo.")
+        if number is not None and last.number != number:
+            raise Refused(
+                f"Hand {number} is no longer the last hand (the table has {last.number}); "
+                "nothing was undone. Check the hands and try again."
+            )
         confirmed = is_confirmed(locked)
         referee = is_referee(locked, user)
         if confirmed and not referee:
@@ -231,6 +329,7 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
             raise Refused("The game is not over yet: keep entering hands.")
         counts = sheet.chombo_counts
         reasons = ["chombo at the table" if c else "" for c in counts]
+        now = clock()
         records.save_result(
             locked,
             list(sheet.scores),
@@ -239,9 +338,12 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
             reasons,
             user,
             source=Result.OFFLINE,
-            clock=clock,
+            clock=lambda: now,
+            status=agreement.status_after_confirm(locked, user),
         )
-        return Result.objects.get(table=locked)
+        result = Result.objects.get(table=locked)
+        agreement.confirmed(locked, result, user, now)
+        return result
 
 
 def describe(hand: DeclaredHand, table: Table | None = None) -> str:

@@ -21,7 +21,7 @@ from rules.engine.handvalue import blocked_yaku, fu_choices
 from rules.engine.scoresheet import round_name
 from rules.engine.standings import format_final
 
-from . import penalties, round_timer, scored_forms, scored_tables
+from . import agreement, penalties, round_timer, scored_forms, scored_tables
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
@@ -140,6 +140,8 @@ def _time_note(table: Table, sheet) -> str:
 
 def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -> dict:
     sheet = scored_tables.sheet_of(table)
+    # the hand this page's entry is for: kept from the form it came from (see HandKey)
+    key = (scored_tables.HandKey.parse(data) if data else None) or scored_tables.HandKey.of(sheet)
     names = _names(table)
     fines, _ = penalties.by_seat(table)
     hands = list(table.hands.order_by("number").select_related("entered_by"))
@@ -189,6 +191,8 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "can_penalize": table.tournament_id is not None
         and table.tournament.is_referee(request.user),
         "token": (data.get("token") if data else None) or secrets.token_urlsafe(16),
+        "hand_key": key,
+        **agreement.page_context(table, request.user),
         "errors": errors,
         "picked": {k: data.getlist(k) for k in PICKED} if data else {},
         "values": _values(names, data, errors, sheet, parsed.scored if parsed else None),
@@ -222,7 +226,7 @@ def _timer(request, table: Table) -> dict:
     casual = table.tournament_id is None
     return {
         **timer_context(owner),
-        "can_time": casual and scored_tables.is_referee(table, request.user),
+        "can_time": casual and scored_tables.runs_table(table, request.user),
     }
 
 
@@ -254,6 +258,11 @@ def score_preview(request, tournament_id, table_pk):
         return refused
     sheet = scored_tables.sheet_of(table)
     parsed = scored_forms.parse(request.POST, sheet)
+    key = scored_tables.HandKey.parse(request.POST)
+    problem = scored_tables.key_problem(table, key, sheet) if key else None
+    if problem is not None:  # another phone saved this hand: say so before saving
+        parsed.errors["outcome"] = str(problem)
+        parsed.sheet = None
     context = _context(request, table, parsed=parsed, data=request.POST)
     return render(request, "tournaments/_hand_form.html", context)
 
@@ -266,11 +275,18 @@ def score_save(request, tournament_id, table_pk):
         return refused
     sheet = scored_tables.sheet_of(table)
     parsed = scored_forms.parse(request.POST, sheet)
-    if parsed.hand is not None:
+    key = scored_tables.HandKey.parse(request.POST)
+    data = request.POST
+    if key is None:
+        parsed = scored_forms.Parsed(errors={"outcome": MISSING_KEY})
+    elif parsed.hand is not None:
+        token = request.POST.get("token", "")
         try:
-            scored_tables.save_hand(table, parsed.hand, request.POST.get("token", ""), request.user)
-        except InvalidHand as e:  # the sheet moved under us (another phone saved first)
+            scored_tables.save_hand(table, parsed.hand, token, request.user, key=key)
+        except InvalidHand as e:
             parsed = scored_forms.Parsed(errors={e.field or "outcome": e.message})
+        except scored_tables.AlreadyEntered as e:  # a fresh form for the hand in play
+            parsed, data = scored_forms.Parsed(errors={"outcome": str(e)}), None
         except scored_tables.Refused as e:
             parsed = scored_forms.Parsed(errors={"outcome": str(e)})
         else:
@@ -282,7 +298,10 @@ def score_save(request, tournament_id, table_pk):
         return redirect(_url(table))
     if parsed is None:
         return _fragment(request, table)
-    return _fragment(request, table, parsed=parsed, data=request.POST)
+    return _fragment(request, table, parsed=parsed, data=data)
+
+
+MISSING_KEY = "The form does not say which hand it was made for; reload the page and enter again."
 
 
 def _url(table) -> str:
@@ -310,7 +329,21 @@ def score_undo(request, tournament_id, table_pk):
     if not request.user.is_authenticated:
         return forbidden(request, "Sign in to correct a table.", table.tournament)
     reason = request.POST.get("reason", "")[:200]
-    return _act(request, table, lambda: scored_tables.undo_last(table, request.user, reason))
+    number = request.POST.get("number", "")
+    last = table.hands.order_by("-number").first()
+    if request.POST.get("sure") != "yes" or not number.isdigit():
+        # an undo asks first, naming the hand it would remove
+        context = _context(request, table)
+        if last is not None:
+            text = scored_tables.describe(scored_tables.from_json(last.declared), table)
+            context["undo_ask"] = {"number": last.number, "text": text, "reason": reason}
+        name = "_scored_body" if request.headers.get("HX-Request") else "scored_table"
+        return render(request, f"tournaments/{name}.html", context)
+    return _act(
+        request,
+        table,
+        lambda: scored_tables.undo_last(table, request.user, reason, number=int(number[:5])),
+    )
 
 
 @require_POST
@@ -372,7 +405,7 @@ def penalty_remove(request, tournament_id, table_pk, penalty_id):
 def score_timer_action(request, tournament_id, table_pk):
     """Start, pause or extend a casual table's own timer (whoever runs the table)."""
     table = _table(CASUAL, table_pk)
-    if not scored_tables.is_referee(table, request.user):
+    if not scored_tables.runs_table(table, request.user):
         return forbidden(
             request, "Only whoever opened this table (or the club's staff) runs its timer."
         )

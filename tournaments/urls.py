@@ -1,6 +1,14 @@
 from django.urls import path
 
-from . import open_tables, role_views, round_views, scored_views, timer_views, views
+from . import (
+    agreement_views,
+    open_tables,
+    role_views,
+    round_views,
+    scored_views,
+    timer_views,
+    views,
+)
 
 app_name = "tournaments"
 
@@ -100,6 +108,26 @@ urlpatterns = [
         "<id:tournament_id>/tables/<id:table_pk>/score/undo/",
         scored_views.score_undo,
         name="score_undo",
+    ),
+    path(
+        "<id:tournament_id>/tables/<id:table_pk>/score/agree/",
+        agreement_views.agree,
+        name="score_agree",
+    ),
+    path(
+        "<id:tournament_id>/tables/<id:table_pk>/score/dispute/",
+        agreement_views.dispute,
+        name="score_dispute",
+    ),
+    path(
+        "<id:tournament_id>/tables/<id:table_pk>/score/settle/",
+        agreement_views.settle,
+        name="score_settle",
+    ),
+    path(
+        "<id:tournament_id>/tables/<id:table_pk>/score/decline/",
+        agreement_views.decline,
+        name="score_decline",
     ),
     path(
         "<id:tournament_id>/tables/<id:table_pk>/score/confirm/",

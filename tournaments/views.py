@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import exports, presenters, records, signals
+from . import agreement, exports, presenters, records, signals
 from .forms import (
     EntryForm,
     LeagueGameForm,
@@ -123,6 +123,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "rules": presenters.ruleset_summary(tournament.engine_ruleset()),
         "league_games": _league_games(tournament) if tournament.is_league else None,
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
+        "waiting_results": agreement.open_results_of_event(tournament),
     }
     return render(request, "tournaments/detail.html", context)
 

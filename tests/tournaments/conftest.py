@@ -106,3 +106,10 @@ def enter(table, scores, sticks=0, chombos=(0, 0, 0, 0), reasons=("", "", "", ""
 
 def seat_ids(table):
     return [s.player_id for s in table.seat_list()]
+
+
+def hand_key(table) -> dict:
+    """The hidden fields an entry page sends: the hand in play (see scored_tables.HandKey)."""
+    from tournaments import scored_tables
+
+    return scored_tables.HandKey.of(scored_tables.sheet_of(table)).fields()

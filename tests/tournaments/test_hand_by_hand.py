@@ -12,7 +12,7 @@ from rules.engine.scoresheet import DeclaredHand, replay_sheet
 from tournaments import scored_tables
 from tournaments.models import Correction, Result, ScoredHand
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, hand_key
 
 
 @pytest.fixture
@@ -37,8 +37,15 @@ def url(table, what="score"):
     return reverse(f"tournaments:{what}", args=[table.tournament_id, table.pk])
 
 
+def undo(client, table, **fields):
+    """The undo's second step: the page asked first, naming the last hand."""
+    last = table.hands.order_by("-number").first()
+    data = {"sure": "yes", "number": str(last.number if last else 0), **fields}
+    return client.post(url(table, "score_undo"), data, HTTP_HX_REQUEST="true")
+
+
 def post_hand(client, table, token="t1", **fields):
-    data = {"token": token, **fields}
+    data = {"token": token, **hand_key(table), **fields}
     return client.post(url(table, "score_save"), data, HTTP_HX_REQUEST="true")
 
 
@@ -193,6 +200,10 @@ def test_hand_by_hand_confirmation_counts_in_the_standings(client, scored_table)
     assert b"confirmed" in response.content
     result = Result.objects.get(table=scored_table)
     assert result.scores == list(sheet.scores) and result.confirmed_by == east
+    # it counts once a seated member other than the one who confirmed agrees
+    from tournaments import agreement
+
+    agreement.agree(scored_table, players_of(scored_table)[2])
     standings = client.get(f"/tournaments/{scored_table.tournament_id}/standings/").content.decode()
     from rules.engine.standings import format_final
     from rules.templatetags.words import minus
@@ -208,18 +219,16 @@ def test_hand_by_hand_undo_by_a_player_after_confirmation_is_refused_and_changes
     _play_to_the_end(scored_table, east)
     scored_tables.confirm(scored_table, east)
     signed_in(client, east)
-    response = client.post(
-        url(scored_table, "score_undo"), {"reason": "oops"}, HTTP_HX_REQUEST="true"
-    )
+    response = undo(client, scored_table, reason="oops")
     assert b"only an organizer or referee" in response.content
     assert ScoredHand.objects.filter(table=scored_table).count() == 8
     assert Result.objects.filter(table=scored_table).exists()
     # the organizer may, with a reason, and it is logged
     client.logout()
     signed_in(client, organizer)
-    refused = client.post(url(scored_table, "score_undo"), {"reason": ""}, HTTP_HX_REQUEST="true")
+    refused = undo(client, scored_table, reason="")
     assert b"Give a reason" in refused.content
-    client.post(url(scored_table, "score_undo"), {"reason": "wrong fu"}, HTTP_HX_REQUEST="true")
+    undo(client, scored_table, reason="wrong fu")
     assert ScoredHand.objects.filter(table=scored_table).count() == 7
     assert not Result.objects.filter(table=scored_table).exists()
     line = Correction.objects.get(table=scored_table)
@@ -230,7 +239,7 @@ def test_hand_by_hand_undo_before_confirmation_by_a_player(client, scored_table)
     south = players_of(scored_table)[1]
     signed_in(client, south)
     post_hand(client, scored_table, **RON_SOUTH_FROM_WEST)
-    client.post(url(scored_table, "score_undo"), HTTP_HX_REQUEST="true")
+    undo(client, scored_table)
     assert not ScoredHand.objects.exists()
     assert Correction.objects.get().field == "hand 1"
 
@@ -267,7 +276,7 @@ def test_hand_by_hand_a_referee_corrects_a_confirmed_table_with_a_reason(
     scored_tables.confirm(scored_table, east)
     scored_table.tournament.referees.add(member)
     signed_in(client, member)
-    client.post(url(scored_table, "score_undo"), {"reason": "dora miscounted"})
+    undo(client, scored_table, reason="dora miscounted")
     line = Correction.objects.get(table=scored_table)
     assert (line.changed_by, line.reason) == (member, "dora miscounted")
     assert "confirmation withdrawn" in line.new_value

@@ -7,11 +7,11 @@ from django.urls import reverse
 from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand
 from rules.models import Ruleset
-from tournaments import presenters, scored_tables
+from tournaments import agreement, presenters, scored_tables
 from tournaments.models import Result, ScoredHand, Tournament
 from tournaments.models import TournamentTable as Table
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, hand_key
 
 
 def signed_in(client, player):
@@ -60,6 +60,7 @@ def test_hand_by_hand_a_member_opens_a_casual_table_with_guests_and_scores_it(cl
         "han_1": "2",
         "fu_1": "30",
     }
+    hand.update(hand_key(table))
     client.post(reverse("tournaments:score_save", args=[0, table.pk]), hand, HTTP_HX_REQUEST="true")
     assert ScoredHand.objects.filter(table=table).count() == 1
     # the whole game, confirmed by the member who opened it
@@ -110,6 +111,7 @@ def test_hand_by_hand_a_league_table_counts_in_the_league_standings(client, make
     assert response.url == reverse("tournaments:score", args=[league.pk, table.pk])
     play(table, players[0])
     scored_tables.confirm(table, players[0])
+    agreement.agree(table, players[1])  # the second member's agreement makes it count
     rows = presenters.standings(league)["rows"]
     played = {r["cells"]["name"]: r["cells"]["games"] for r in rows}
     assert played[players[0].name] == "1" and played[players[4].name] == "0"

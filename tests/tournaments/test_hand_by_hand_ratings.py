@@ -9,7 +9,7 @@ from history import in_person, rating
 from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand
 from rules.engine.standings import final_standings
-from tournaments import penalties, scored_tables
+from tournaments import agreement, penalties, scored_tables
 from tournaments.in_person_games import confirmed_games
 from tournaments.models import Penalty
 
@@ -27,6 +27,7 @@ def confirmed(make_event, seated_round):
     for i, hand in enumerate(GAME):
         scored_tables.save_hand(table, hand, f"h{i}", east)
     scored_tables.confirm(table, east)
+    agreement.agree(table, table.seat_list()[1].player)  # a second member agrees: it counts
     return table
 
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from rules import calculator
 from tournaments.models import ScoredHand
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, hand_key
 
 # riichi, pinfu, ... as a South seat (seat 1) in East 1; the winning tile is the 4s
 HAND = "123m456p789s23s99p4s"
@@ -22,7 +22,7 @@ def table(make_event, seated_round):
 def post(client, table, what, **fields):
     client.login(username=table.seat_list()[0].player.username, password=PASSWORD)
     url = reverse(f"tournaments:{what}", args=[table.tournament_id, table.pk])
-    return client.post(url, {"token": "tiles", **fields}, HTTP_HX_REQUEST="true")
+    return client.post(url, {"token": "tiles", **hand_key(table), **fields}, HTTP_HX_REQUEST="true")
 
 
 def test_hand_by_hand_tiles_are_scored_by_the_calculator_and_the_form_takes_its_han_and_fu(
