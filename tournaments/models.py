@@ -379,6 +379,9 @@ class Answer(models.Model):
             models.UniqueConstraint(fields=["result", "player"], name="one_answer_per_member")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.get_answer_display()} by player {self.player_id}: {self.reason}"
+
 
 class Chombo(models.Model):
     """One chombo penalty against the player in a seat, with the reason given."""

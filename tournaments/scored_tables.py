@@ -197,9 +197,9 @@ def seated(table: Table, user) -> bool:
 def may_enter(table: Table, user) -> bool:
     """The four players, the event's organizers and its referees may enter hands (and
     whoever opened a casual table, who may keep its score without playing)."""
-    if table.tournament_id is None and getattr(user, "is_authenticated", False):
-        if user.pk == table.opened_by_id:
-            return True
+    opener = getattr(user, "is_authenticated", False) and user.pk == table.opened_by_id
+    if table.tournament_id is None and opener:
+        return True
     return seated(table, user) or is_referee(table, user)
 
 

@@ -38,7 +38,7 @@ from tables.models import Seat as TableSeat
 from tables.submit import submit
 from tests.tables.conftest import make_table
 from tournaments import rounds
-from tournaments.models import Registration, Round, Tournament, TournamentTable
+from tournaments.models import Answer, Registration, Result, Round, Tournament, TournamentTable
 from tournaments.models import Seat as TournamentSeat
 
 ROLES = ("anonymous", "member", "seated", "other_table", "staff", "other_org", "admin")
@@ -144,6 +144,7 @@ def build_world() -> World:
         created_by=users["admin"],
     )
     other_event.organizers.add(users["other_org"])
+    casual = casual_waiting_table(users, ruleset)
     return World(
         users=users,
         running=running,
@@ -160,7 +161,29 @@ def build_world() -> World:
         tournament_seat=tournament_table.seats.order_by("wind").first(),
         round_number=round_.number,
         ruleset=ruleset,
+        extra={"casual": casual},
     )
+
+
+def casual_waiting_table(users, ruleset) -> TournamentTable:
+    """A casual scored table alice opened naming mira, carol and a guest, played to its
+    end and confirmed by alice: its result waits for mira's and carol's agreement."""
+    from rules.engine.handvalue import WinValue
+    from rules.engine.scoresheet import DeclaredHand
+    from tournaments import open_tables, scored_tables
+
+    seats = [(0, users["seated"], ""), (1, users["member"], ""), (2, users["other_table"], "")]
+    table = open_tables.open_table(None, [*seats, (3, None, "Kim")], users["seated"], ruleset)
+    n = 0
+    while not scored_tables.sheet_of(table).finished:
+        dealer = scored_tables.sheet_of(table).round_number
+        win = WinValue((dealer + 1) % 4, 3, 30)
+        scored_tables.save_hand(
+            table, DeclaredHand("ron", (win,), (dealer + 2) % 4), f"m{n}", users["seated"]
+        )
+        n += 1
+    scored_tables.confirm(table, users["seated"])
+    return table
 
 
 @pytest.fixture(scope="module")
@@ -291,8 +314,12 @@ def snapshot(world: World) -> dict:
         ),
         "rounds": rows(Round.objects.all(), "pk", "number", "published", "method"),
         "tournament_tables": rows(TournamentTable.objects.all(), "pk", "number", "table_id"),
-        "tournament_seats": rows(TournamentSeat.objects.all(), "pk", "wind", "player_id"),
+        "tournament_seats": rows(
+            TournamentSeat.objects.all(), "pk", "wind", "player_id", "guest_name"
+        ),
         "results": rows(TournamentTable.objects.filter(result__isnull=False), "pk"),
+        "agreement": rows(Result.objects.all(), "table_id", "status", "decided_by_id"),
+        "answers": rows(Answer.objects.all(), "result_id", "player_id", "answer"),
         "tables": rows(Table.objects.all(), "pk", "name", "status", "is_private"),
         "seats": rows(TableSeat.objects.all(), "pk", "player_id", "bot_level"),
         "games": rows(Game.objects.all(), "pk", "version"),
@@ -327,6 +354,7 @@ class Row:
     # roles allowed to change the database with this request; everyone else must not
     changes: tuple[str, ...] = ()
     table_page: bool = False  # the body is the running game's table page: count its faces
+    must_change: bool = False  # the roles in ``changes`` do change the database
     about: str | None = None  # "running" or "finished": the one game the body is about
 
     def __post_init__(self):
@@ -338,6 +366,10 @@ class Row:
 
 def t(world):  # the main event's id
     return [world.event.pk]
+
+
+def casual_args(world):  # the casual table waiting for agreement
+    return [0, world.extra["casual"].pk]
 
 
 ROWS = [
@@ -720,11 +752,68 @@ ROWS = [
         data={"outcome": "wat", "token": "matrix"},
     ),
     Row(
-        "t_score_undo",
+        "t_score_undo",  # the undo asks first (a page naming the hand), changing nothing
         "tournaments:score_undo",
         lambda w: [w.event.pk, w.tournament_table.pk],
-        only(ROLES, 302, anonymous=403),
+        only(ROLES, 200, anonymous=403),
         method="post",
+    ),
+    Row(
+        "t_score_undo_confirmed",
+        "tournaments:score_undo",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ROLES, 302, anonymous=403),  # no hand to undo: refused, shown on the page
+        method="post",
+        data={"sure": "yes", "number": "1"},
+    ),
+    # agreement before a result counts (tournaments.agreement), at the casual table
+    # alice opened and confirmed naming mira and carol: they answer, the club's
+    # organizers (staff, admin) agree or settle, alice has answered by confirming
+    Row(
+        "t_score_agree",
+        "tournaments:score_agree",
+        casual_args,
+        only(("member", "seated", "other_table", "staff", "admin"), 302, anonymous=403),
+        method="post",
+        changes=("member", "other_table", "staff", "admin"),
+        must_change=True,
+    ),
+    Row(
+        "t_score_dispute",
+        "tournaments:score_dispute",
+        casual_args,
+        only(("member", "seated", "other_table"), 302, anonymous=403),
+        method="post",
+        data={"reason": "matrix"},
+        changes=("member", "other_table"),
+        must_change=True,
+    ),
+    Row(
+        "t_score_settle",
+        "tournaments:score_settle",
+        casual_args,
+        only(("staff", "admin"), 302, anonymous=403),
+        method="post",
+        data={"decision": "stands", "reason": "matrix"},
+        changes=("staff", "admin"),
+        must_change=True,
+    ),
+    Row(
+        "t_score_settle_event",
+        "tournaments:score_settle",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        only(ORGANIZERS, 302, anonymous=403),  # no result to settle yet: refused
+        method="post",
+        data={"decision": "stands", "reason": "matrix"},
+    ),
+    Row(
+        "t_score_decline",
+        "tournaments:score_decline",
+        casual_args,
+        only(("member", "seated", "other_table"), 302, anonymous=403),  # alice took part
+        method="post",
+        changes=("member", "other_table"),
+        must_change=True,
     ),
     Row(
         "t_score_confirm",
@@ -898,6 +987,8 @@ def test_it_answers_each_role_as_the_matrix_says(client, world, row, role):
         assert "you sit at seat 0" in response.json()["message"]
     if role not in row.changes:
         assert snapshot(world) == before, f"{role} changed something with {row.id}"
+    elif row.must_change:
+        assert snapshot(world) != before, f"{role} changed nothing with {row.id}"
     body = b"".join(response.streaming_content) if response.streaming else response.content
     assert_no_leak(body.decode("utf-8", "replace"), world, role, row)
 
