@@ -309,6 +309,11 @@ def open_results_of_event(tournament: Tournament) -> list[Standing]:
     return _open(Table.objects.filter(tournament=tournament))
 
 
+def open_casual_results() -> list[Standing]:
+    """Casual tables' results not agreed yet (the club's organizers settle disputes)."""
+    return _open(Table.objects.filter(tournament__isnull=True))
+
+
 def open_results_of(player_id: int) -> list[Standing]:
     """Results naming this member that do not count yet (their profile shows them)."""
     return _open(

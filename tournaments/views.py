@@ -60,6 +60,9 @@ def index(request):
             "past": past,
             "can_create": may_create_events(request.user),
             "is_club_admin": is_club_admin(request.user),
+            "casual_waiting": agreement.open_casual_results()
+            if may_create_events(request.user)
+            else [],
         },
     )
 

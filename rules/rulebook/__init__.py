@@ -207,6 +207,7 @@ def _chapters() -> tuple[Chapter, ...]:
                 ("offences", "Offences punished by chombo"),
                 ("deadhand", "Dead hand"),
                 ("dead-conditions", "What makes a hand dead"),
+                ("club-nights", "Club nights: when a result counts"),
                 ("claimed-wins", "Claimed wins at online tables"),
             ),
             builders.penalties,

@@ -276,9 +276,21 @@ def test_hand_by_hand_a_whole_hanchan_on_a_phone_matches_the_engine_and_the_stan
         assert shown == [minus(format_final(s.final)) for s in expected.final]
         shoot(phone, "6-final")
         phone.locator("#confirm-button").tap()
-        phone.wait_for_selector("text=it counts in the event's standings")
+        phone.wait_for_selector("text=Waiting for agreement")
         result = Result.objects.get(table=table)
         assert result.scores == list(expected.scores)
+        # a second player at the table agrees on their own phone: now it counts
+        other = browser.new_context(
+            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True
+        ).new_page()
+        other.goto(f"{site_url}/players/login/?next={score_url.removeprefix(site_url)}")
+        other.fill("#id_username", seats[1].player.username)
+        other.fill("#id_password", PASSWORD)
+        other.locator("main button:has-text('Sign in')").tap()
+        other.wait_for_url(score_url)
+        other.locator("#agree-button").tap()
+        other.wait_for_selector("text=it counts in the event's standings")
+        other.close()
         watcher.wait_for_function(
             "t => document.querySelector('#standings-live').innerText.includes(t)",
             arg=minus(format_final(expected.final[0].final)),
