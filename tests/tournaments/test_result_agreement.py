@@ -127,6 +127,22 @@ def test_one_league_player_alone_cannot_make_a_table_count(client, make_event):
     assert all(r["cells"]["games"] == "0" for r in presenters.standings(league)["rows"])
 
 
+def test_one_tournament_player_alone_cannot_make_a_round_table_count(client, scored_table):
+    east, south = (s.player for s in scored_table.seat_list()[:2])
+    event = scored_table.tournament
+    signed_in(client, east)
+    play_by_pages(client, scored_table)
+    client.post(score_url(scored_table, "score_confirm"))
+    rows = presenters.standings(event)["rows"]
+    assert all(r["cells"]["games"] == "0" for r in rows)
+    round_page = client.get(scored_table.round.get_absolute_url()).content.decode()
+    assert "waiting for agreement" in round_page
+    # the undo the issue saw refused to the other three is not needed: they answer
+    signed_in(client, south)
+    page = client.get(score_url(scored_table)).content.decode()
+    assert 'id="agree-button"' in page and 'id="dispute-button"' in page
+
+
 # --- who agrees
 
 
