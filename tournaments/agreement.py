@@ -137,6 +137,8 @@ def agree(table: Table, user, *, clock: Clock = timezone.now) -> Result:
             _log(locked, "Agreement", "waiting", "agreed by a referee", "", user, now)
             _agreed(result, user, now)
             return result
+        if result.status == Result.DISPUTED and may_settle(locked, user):
+            raise Refused("This result is disputed: settle it (it stands, or is reopened).")
         if result.status == Result.DISPUTED:
             raise Refused("This result is disputed: an organizer or referee settles it now.")
         if not any(s.player_id == user.pk for s in named_members(locked)):

@@ -350,3 +350,33 @@ def test_the_table_page_shows_who_agreed_and_who_has_not_answered(client, make_m
     waiting = page.split('id="waiting-names"', 1)[1].split("</li>", 1)[0]
     assert c.name in waiting and d.name in waiting
     assert 'id="agree-button"' in page and 'id="dispute-button"' in page
+
+
+def test_an_organizers_correction_on_the_results_form_settles_a_disputed_result(
+    client, scored_table, organizer
+):
+    east, south = (s.player for s in scored_table.seat_list()[:2])
+    signed_in(client, east)
+    play_by_pages(client, scored_table)
+    scored_tables.confirm(scored_table, east)
+    agreement.dispute(scored_table, south, "the last hand was a draw")
+    scores = Result.objects.get(table=scored_table).scores
+    corrected = [scores[0] - 1000, scores[1] + 1000, scores[2], scores[3]]
+    signed_in(client, organizer)
+    data = {f"score_{w}": str(s) for w, s in enumerate(corrected)}
+    data.update(leftover_sticks="0", reason="the last hand was a draw", confirm="on")
+    for w in range(4):
+        data.update({f"chombo_{w}": "0", f"chombo_reason_{w}": ""})
+    client.post(
+        reverse("tournaments:result", args=[scored_table.tournament_id, scored_table.pk]), data
+    )
+    result = Result.objects.get(table=scored_table)
+    assert (result.scores, result.status, result.decided_by) == (
+        corrected,
+        Result.AGREED,
+        organizer,
+    )
+    fields = set(Correction.objects.filter(table=scored_table).values_list("field", flat=True))
+    assert "Agreement" in fields
+    rows = presenters.standings(scored_table.tournament)["rows"]
+    assert all(r["cells"]["games"] == "1" for r in rows)
