@@ -75,19 +75,17 @@ def test_a_casual_result_moves_ratings_only_after_the_dispute_is_settled_on_a_ph
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         errors: list[str] = []
 
-        def phone_of(user, path):
+        def phone_of(user, path, desktop=False):
+            size = {"width": 1280, "height": 800} if desktop else {"width": 390, "height": 844}
             context = browser.new_context(
-                viewport={"width": 390, "height": 844},
-                has_touch=True,
-                is_mobile=True,
-                bypass_csp=True,
+                viewport=size, has_touch=not desktop, is_mobile=not desktop, bypass_csp=True
             )
             page = context.new_page()
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(f"{site_url}/players/login/?next={path}")
             page.fill("#id_username", user.username)
             page.fill("#id_password", PASSWORD)
-            page.locator("main button:has-text('Sign in')").tap()
+            page.locator("main button:has-text('Sign in')").click()
             page.wait_for_url(f"{site_url}{path}")
             return page
 
@@ -165,6 +163,10 @@ def test_a_casual_result_moves_ratings_only_after_the_dispute_is_settled_on_a_ph
         organizer = phone_of(hisa, "/tournaments/")
         assert "Hand 3 was 2 han" in organizer.locator("#casual-waiting").inner_text()
         shoot(organizer, "9-organizer-sees-the-dispute")
+        desk = phone_of(hisa, score_path, desktop=True)
+        assert desk.locator("#settle-form").count() == 1
+        shoot(desk, "9b-organizer-desktop-1280")
+        desk.context.close()
         organizer.locator("#casual-waiting a").first.tap()
         organizer.wait_for_selector("#settle-form")
         organizer.locator("#settle-stands").check()
