@@ -1,11 +1,12 @@
 """The claim and review screens of a table whose wins are claimed.
 
-While a win is claimed (the engine's phases ``claim``, ``answers`` and ``review``,
-see :mod:`rules.engine.claims`) every viewer sees one panel, ``#claim-panel``: the
-claimant's hand and winning tile, the claim, every answer so far and, in the
-review, the engine's own reading. The seat asked to act gets its controls there:
-the claim form (han and fu, or a limit), OK and NG with a reason, or the review's
-decisions. Everything is drawn from the viewer's own :class:`SeatView`; the
+While a win is claimed (the engine's phases ``claim``, ``answers``, ``review`` and
+``confirm``, see :mod:`rules.engine.claims`) every viewer sees one panel,
+``#claim-panel``: the claimant's hand and winning tile, the claim, every answer so far
+and, in the review, the engine's own reading (and whether the decision went against
+it, or the reading itself decides). The seat asked to act gets its controls there:
+the claim form (han and fu, or a limit), OK and NG with a reason (to the claim, and
+to the review's decision), or the review's decisions. Everything is drawn from the viewer's own :class:`SeatView`; the
 buttons and forms send the socket either an action's text or a small form
 (``{"claim_form": ...}``) that :func:`form_action` turns into the action's text,
 which ``submit`` then parses like any other move.
@@ -20,6 +21,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 
 from rules.engine.actions import format_action
+from rules.engine.claims import against_reading
 from rules.engine.claim_values import (
     CLAIM_PHASES,
     FU_VALUES,
@@ -133,6 +135,7 @@ def panel_context(
         "answer": phase == "answers" and bool(legal),
         "review": phase == "review" and bool(legal),
         "confirm": phase == "confirm" and bool(legal),
+        "confirm_ng": phase == "confirm" and any(a.type == "ng" for a in legal),
     }
     buttons = {a.type if a.type != "chombo" else f"chombo_{a.tiles[0]}": a for a in legal}
     return {
@@ -151,7 +154,15 @@ def panel_context(
         "value": value_label(wc.value) if wc.value else "",
         "answers": answers,
         "reviewer": names[wc.reviewer]["name"],
+        "by_reading": wc.by_reading,
         "decision": decision_text(wc.decision) if wc.decision is not None else "",
+        "against": against_reading(wc),
+        "overruled": decision_text(wc.overruled) if wc.overruled is not None else "",
+        "disputed": [
+            {"seat": o, "name": names[o]["name"], "text": _answer_text(a)}
+            for o, a in enumerate(wc.disputed)
+            if a is not None
+        ],
         "earlier": [_earlier_text(e, names) for e in wc.earlier],
         "queue": [names[o]["name"] for o in wc.queue],
         "reading": None
@@ -164,7 +175,7 @@ def panel_context(
         },
         "show_reading": phase in ("review", "confirm", "decided"),
         "confirms": [
-            {"seat": o, "name": names[o]["name"], "text": "OK" if wc.confirms[o] else "…"}
+            {"seat": o, "name": names[o]["name"], "text": _answer_text(wc.confirms[o])}
             for o in range(4)
             if o != wc.reviewer
         ]

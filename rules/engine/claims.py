@@ -241,6 +241,14 @@ def against_reading(wc: WinClaim) -> bool:
     return reading.valid
 
 
+def marked_seats(claim: WinClaim | None) -> tuple[int, ...]:
+    """The seats whose claimed win a hand's result settled against the engine's reading
+    (``HandResult.claim``, with the wins on the same tile fixed before it)."""
+    if claim is None:
+        return ()
+    return tuple(sorted(wc.seat for wc in (*claim.earlier, claim) if against_reading(wc)))
+
+
 # --- legality hooks (called from .legal) --------------------------------------------
 
 
@@ -475,6 +483,7 @@ __all__ = [
     "decided_by_reading",
     "explain",
     "judged_action",
+    "marked_seats",
     "public_claim",
     "read_win",
     "reviewer_of",
