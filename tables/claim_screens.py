@@ -21,7 +21,6 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 
 from rules.engine.actions import format_action
-from rules.engine.claims import against_reading
 from rules.engine.claim_values import (
     CLAIM_PHASES,
     FU_VALUES,
@@ -31,6 +30,7 @@ from rules.engine.claim_values import (
     REASONS,
     value_label,
 )
+from rules.engine.claims import against_reading
 
 from .tile_markup import oob_mark, row
 from .tile_markup import tile as tile_html
