@@ -83,8 +83,9 @@ def _vals(text: str, version: int) -> str:
     return json.dumps({"action": text, "version": version})
 
 
-def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
-    """What the claim panel shows this viewer (None outside a claimed win)."""
+def context(view, hand: int, version: int, names: list[dict], event: bool = False) -> dict | None:
+    """What the claim panel shows this viewer (None outside a claimed win); ``event``:
+    an event table, where a review an NG sent back waits for the referee."""
     wc = view.win_claim
     if wc is None or view.phase not in CLAIM_PHASES:
         return None
@@ -99,6 +100,7 @@ def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
         me=view.seat,
         legal=view.legal,
         version=version,
+        referee=event and wc.overruled is not None and view.phase == "review",
     )
 
 
@@ -114,10 +116,14 @@ def panel_context(
     me: int | None = None,
     legal=(),
     version: int = 0,
+    referee: bool = False,
 ) -> dict:
     """The claim panel's data for claim ``wc`` in ``phase`` (``"decided"`` once the
     review has decided it: the replay's record of the step). ``legal`` are the
-    viewer's actions (none in a replay: the panel then only shows)."""
+    viewer's actions (none in a replay: the panel then only shows). ``referee``: the
+    event's referee takes this review (:mod:`tables.referees`), not the viewer."""
+    if referee:
+        legal = ()
     concealed = list(wc.hand)
     concealed.remove(wc.tile)
     reading = wc.reading
@@ -155,6 +161,7 @@ def panel_context(
         "answers": answers,
         "reviewer": names[wc.reviewer]["name"],
         "by_reading": wc.by_reading,
+        "referee": referee,
         "decision": decision_text(wc.decision) if wc.decision is not None else "",
         "against": against_reading(wc),
         "overruled": decision_text(wc.overruled) if wc.overruled is not None else "",
@@ -220,9 +227,11 @@ def _panel(c: dict | None, oob: bool = False) -> SafeString:
     return format_html('<div id="claim-panel" class="claim-panel"{}>{}</div>', oob_mark(oob), inner)
 
 
-def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> SafeString:
+def render(
+    view, hand: int, version: int, names: list[dict], oob: bool = False, event: bool = False
+) -> SafeString:
     """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
-    return _panel(context(view, hand, version, names), oob)
+    return _panel(context(view, hand, version, names, event), oob)
 
 
 def render_empty() -> SafeString:

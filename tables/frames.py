@@ -135,6 +135,7 @@ def table_context(
     order: list | None = None,
     sort: bool = True,
     links: dict | None = None,
+    event: bool = False,
 ) -> dict:
     view = seat_view(state, seat)
     context = with_links(dict(shared_context(state, names)), links)
@@ -148,7 +149,9 @@ def table_context(
             sort=sort,
         )
     )
-    context["claim_html"] = claim_screens.render(view, state.hand_index, version, names)
+    context["claim_html"] = claim_screens.render(
+        view, state.hand_index, version, names, event=event
+    )
     return context
 
 
@@ -176,6 +179,7 @@ class SeatFrames:
         self.finished = None
         self.error_shown = False
         self.claim_html = ""
+        self.event = False  # an event table (tables.referees), set by the socket
 
     def render(
         self,
@@ -256,7 +260,9 @@ class SeatFrames:
                 parts.append(aids_html)
                 self.aids_html = aids_html
         # the claim panel of a claimed win (empty otherwise, and then rarely sent)
-        claim_html = claim_screens.render(view, state.hand_index, version, names, oob=True)
+        claim_html = claim_screens.render(
+            view, state.hand_index, version, names, oob=True, event=self.event
+        )
         if full or claim_html != self.claim_html:
             parts.append(claim_html)
             self.claim_html = claim_html
