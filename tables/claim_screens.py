@@ -240,11 +240,15 @@ def render_empty() -> SafeString:
 
 
 def render_record(
-    wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0
+    wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0, referee: bool = False
 ) -> SafeString:
     """The same panel, without controls, for a replay's step of a claimed win: the claim
-    as it stood after the step (``phase`` ``"decided"`` once the review decided)."""
+    as it stood after the step (``phase`` ``"decided"`` once the review decided); with
+    ``referee``, the disputed review as the referee's page shows it."""
     people = [{"name": n} for n in names]
     reds = tuple(ruleset.red_fives)
-    c = panel_context(wc, phase, people, hand, reds, ruleset.max_yakuman, melds=melds)
+    c = panel_context(
+        wc, phase, people, hand, reds, ruleset.max_yakuman, melds=melds, referee=referee
+    )
+    c["on_referee_page"] = referee
     return _panel(c)

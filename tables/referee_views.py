@@ -63,8 +63,9 @@ def referee_page(request, pk: int):
     if waiting:
         wc = state.win_claim
         names = [s.occupant for s in sorted(table.seats.all(), key=lambda s: s.index)]
+        melds = len(state.melds[wc.seat])
         panel = claim_screens.render_record(
-            wc, "review", names, state.hand_index, state.ruleset, len(state.melds[wc.seat])
+            wc, "review", names, state.hand_index, state.ruleset, melds, referee=True
         )
         people = [{"name": n} for n in names]
         reds, most = tuple(state.ruleset.red_fives), state.ruleset.max_yakuman

@@ -116,7 +116,7 @@ def claim_summary(wc, names: list[dict]) -> str:
     judge = "the app's reading" if wc.by_reading else f"{_name(names, wc.reviewer)}'s review"
     sent_back = ""
     if wc.overruled is not None:
-        sent_back = f"sent back by an NG from {decision_text(wc.overruled)}; "
+        sent_back = f"an NG sent back the first review ({decision_text(wc.overruled)}); "
     against = " Settled against the app's reading." if against_reading(wc) else ""
     return (
         f"{_name(names, wc.seat)} claimed {claimed}; {answers}; "

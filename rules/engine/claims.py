@@ -395,6 +395,11 @@ def explain(s: GameState, action: Action) -> str | None:
             return "the review opens once the win is claimed and every seat has answered"
         return f"the review opens once every seat has answered (waiting for {', '.join(waiting)})"
     if seat != wc.reviewer:
+        if seat == wc.seat and wc.by_reading:
+            return (
+                "you made the claim: with no other person at the table, the app's reading "
+                "decides it"
+            )
         if seat == wc.seat:
             return f"you made the claim: seat {wc.reviewer} reviews it, never its claimant"
         return f"seat {wc.reviewer} reviews this win"
