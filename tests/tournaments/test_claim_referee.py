@@ -124,3 +124,14 @@ def test_the_referee_decides_the_disputed_claim_and_it_counts(disputed, client):
     assert Game.objects.get(pk=game.pk).log[9] == "1:chombo:game_over"
     again = client.post(url, {"decision": "accept", "version": "10"}, follow=True)
     assert "No disputed claim waits" in again.content.decode()
+
+
+def test_the_events_page_lists_a_disputed_claim_for_its_referees_only(disputed, client):
+    table, event = disputed["table"], TournamentTable.objects.get().tournament
+    url = f"/tournaments/{event.pk}/"
+    client.force_login(disputed["people"][0])
+    assert "Disputed claims wait for a referee" not in client.get(url).content.decode()
+    client.force_login(disputed["referee"])
+    page = client.get(url).content.decode()
+    assert "Disputed claims wait for a referee" in page
+    assert f'href="/tables/{table.pk}/referee/"' in page
