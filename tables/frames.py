@@ -33,14 +33,20 @@ from . import timers as timing
 from .runtime import RUNTIME, cached_games, keep_at_most
 
 
-def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict | None:
+def countdown(
+    view, game_timers: timing.Timers | None, now: dt.datetime, event: bool = False
+) -> dict | None:
     """The countdown this viewer is shown: their own when asked to act, else the turn's.
 
     Who is deciding on a call is never shown to others: that would tell them who
-    can call the tile.
+    can call the tile. A disputed claim at an event table waits for the referee, with
+    no clock (:mod:`tables.referees`).
     """
     if game_timers is None or view.final is not None:
         return None
+    if event and view.phase == "review" and view.win_claim is not None:
+        if view.win_claim.overruled is not None:
+            return None
     if view.seat is not None and view.legal:
         seat, mine = view.seat, True
     elif view.phase == "turn":
@@ -144,7 +150,7 @@ def table_context(
             view,
             hand=state.hand_index,
             version=version,
-            countdown=countdown(view, game_timers, now),
+            countdown=countdown(view, game_timers, now, event),
             order=order,
             sort=sort,
         )
@@ -212,7 +218,7 @@ class SeatFrames:
                 "me": self.seat,
                 "viewer": self.seat if self.seat is not None else 0,
                 "spectator": self.seat is None,
-                "countdown": countdown(view, game_timers, now),
+                "countdown": countdown(view, game_timers, now, self.event),
                 "hand": None,
             }
         )

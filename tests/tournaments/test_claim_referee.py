@@ -104,6 +104,7 @@ def test_only_the_events_referees_and_organizers_open_the_referee_page(disputed,
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert "An NG sent the review back: the event's referee decides" in page
     assert "review-accept" not in page.split('id="claim-panel"')[1].split("</section>")[0]
+    assert "Your move" not in page  # no clock runs for the reviewer: the referee decides
     client.force_login(disputed["org"])
     assert client.get(url).status_code == 200
 
