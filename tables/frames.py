@@ -44,9 +44,9 @@ def countdown(
     """
     if game_timers is None or view.final is not None:
         return None
-    if event and view.phase == "review" and view.win_claim is not None:
-        if view.win_claim.overruled is not None:
-            return None
+    disputed = view.win_claim is not None and view.win_claim.overruled is not None
+    if event and view.phase == "review" and disputed:
+        return None
     if view.seat is not None and view.legal:
         seat, mine = view.seat, True
     elif view.phase == "turn":
