@@ -181,3 +181,25 @@ async def test_an_ng_sends_the_dealers_false_claim_back_and_a_fix_against_the_re
             "reading": "the hand is not complete (noten)",
         }
     ]
+
+
+def test_the_http_fallback_refuses_a_lone_person_fixing_their_own_false_claim(client, clock):
+    """The same attack through the table's HTTP form (``tables:act``): refused, and
+    nothing is stored; only the reading's chombo is legal."""
+    from rules.engine import parse_action
+    from tables.submit import submit
+
+    table, alice = alone_with_bots()
+    game = with_wall(start(table, seed=3, clock=clock))
+    state = states.state_of(Game.objects.get(pk=game.pk))
+    lines = [f"0:win_anyway:{format_tile(state.drawn)}", "0:claim:6xyakuman"]
+    lines += ["1:ng:noten", "2:ng:noten", "3:ng:noten"]
+    for version, line in enumerate(lines):
+        submit(game.pk, int(line[0]), parse_action(line), version, clock=clock)
+    client.force_login(alice)
+    for text in ("0:accept", "1:accept", "0:correct:6xyakuman"):
+        response = client.post(f"/tables/{table.pk}/act/", {"action": text, "version": "5"})
+        assert response.status_code == 400, (text, response.status_code)
+    row = Game.objects.get(pk=game.pk)
+    assert row.version == 5 and not HandRecord.objects.filter(game=row).exists()
+    assert [str(a) for a in states.state_of(row).legal[1]] == ["1:chombo:game_over"]
