@@ -19,11 +19,15 @@ def mark_old_claimed_games(apps, schema_editor):
 
     Game = apps.get_model("tables", "Game")
     HandRecord = apps.get_model("tables", "HandRecord")
-    for game in Game.objects.iterator():
+    claimed = [
+        pk
+        for pk, ruleset in Game.objects.values_list("pk", "ruleset").iterator()
+        if isinstance(ruleset, dict) and ruleset.get("win_settlement") == "claimed"
+    ]
+    for pk in claimed:
+        Game.objects.filter(pk=pk).update(claim_rules=1)
+        game = Game.objects.get(pk=pk)
         ruleset = game.ruleset
-        if not (isinstance(ruleset, dict) and ruleset.get("win_settlement") == "claimed"):
-            continue
-        Game.objects.filter(pk=game.pk).update(claim_rules=1)
         try:
             walls = tuple(tuple(w) for w in (game.walls or ()))
             robots = check_robots(game.robots or ())
