@@ -101,6 +101,7 @@ def context(view, hand: int, version: int, names: list[dict], event: bool = Fals
         legal=view.legal,
         version=version,
         referee=event and wc.overruled is not None and view.phase == "review",
+        event=event,
     )
 
 
@@ -117,6 +118,7 @@ def panel_context(
     legal=(),
     version: int = 0,
     referee: bool = False,
+    event: bool = False,
 ) -> dict:
     """The claim panel's data for claim ``wc`` in ``phase`` (``"decided"`` once the
     review has decided it: the replay's record of the step). ``legal`` are the
@@ -162,6 +164,8 @@ def panel_context(
         "reviewer": names[wc.reviewer]["name"],
         "by_reading": wc.by_reading,
         "referee": referee,
+        # who an NG to the review's decision sends the hand back to
+        "ng_to": "the event's referee" if event else names[wc.reviewer]["name"],
         "decision": decision_text(wc.decision) if wc.decision is not None else "",
         "against": against_reading(wc),
         "overruled": decision_text(wc.overruled) if wc.overruled is not None else "",
