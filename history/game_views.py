@@ -61,6 +61,8 @@ def _hand_rows(game: Game, names: list[str]) -> list[dict]:
                 "deltas": hand.deltas,
                 "named_deltas": list(zip(names, hand.deltas, strict=False)),
                 "replayable": hand.log_end > hand.log_start,
+                # claims the review settled against the engine's reading (rules.engine.claims)
+                "against_reading": [names[s] for s in hand.against_reading or ()],
             }
         )
     return rows

@@ -269,13 +269,21 @@ def claim_step_label(step: Step, who: str, tile: str) -> str:
         return f"{who} calls a win ({how}) on {tile}"
     if kind == "claim":
         return f"{who} claims {value_label(action.tiles)}"
-    if kind == "ok" and step.claim is not None and step.claim.decision is not None:
+    # the confirm phase: the review has decided, or an NG has just sent it back
+    confirming = step.claim is not None and (
+        step.claim.decision is not None or bool(step.claim.disputed)
+    )
+    if kind == "ok" and confirming:
         return f"{who} confirms the review"
     if kind == "ok":
         return f"{who} answers OK"
     if kind == "ng":
         reason = f": {REASON_TEXT[REASONS[action.tiles[0]]]}" if action.tiles else ""
+        if confirming:
+            return f"{who} answers NG to the review{reason}"
         return f"{who} answers NG{reason}"
+    if step.claim is not None and step.claim.by_reading:
+        return f"The app's reading decides the win: {decision_text(action)}"
     return f"{who} reviews the win: {decision_text(action)}"
 
 

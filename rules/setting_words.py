@@ -451,7 +451,8 @@ SETTINGS: dict[str, Setting] = {
                 "Only with claimed wins. "
                 + (
                     "The reviewer's decision goes to the other players, and it counts "
-                    "once each has answered OK (silence and robots count as OK)."
+                    "once each has answered OK (silence and robots count as OK); an NG "
+                    "sends it back to the reviewer, at an event table to its referee."
                     if v
                     else "The reviewer's decision counts at once."
                 )

@@ -1,11 +1,12 @@
 """The claim and review screens of a table whose wins are claimed.
 
-While a win is claimed (the engine's phases ``claim``, ``answers`` and ``review``,
-see :mod:`rules.engine.claims`) every viewer sees one panel, ``#claim-panel``: the
-claimant's hand and winning tile, the claim, every answer so far and, in the
-review, the engine's own reading. The seat asked to act gets its controls there:
-the claim form (han and fu, or a limit), OK and NG with a reason, or the review's
-decisions. Everything is drawn from the viewer's own :class:`SeatView`; the
+While a win is claimed (the engine's phases ``claim``, ``answers``, ``review`` and
+``confirm``, see :mod:`rules.engine.claims`) every viewer sees one panel,
+``#claim-panel``: the claimant's hand and winning tile, the claim, every answer so far
+and, in the review, the engine's own reading (and whether the decision went against
+it, or the reading itself decides). The seat asked to act gets its controls there:
+the claim form (han and fu, or a limit), OK and NG with a reason (to the claim, and
+to the review's decision), or the review's decisions. Everything is drawn from the viewer's own :class:`SeatView`; the
 buttons and forms send the socket either an action's text or a small form
 (``{"claim_form": ...}``) that :func:`form_action` turns into the action's text,
 which ``submit`` then parses like any other move.
@@ -29,6 +30,7 @@ from rules.engine.claim_values import (
     REASONS,
     value_label,
 )
+from rules.engine.claims import against_reading
 
 from .tile_markup import oob_mark, row
 from .tile_markup import tile as tile_html
@@ -81,8 +83,9 @@ def _vals(text: str, version: int) -> str:
     return json.dumps({"action": text, "version": version})
 
 
-def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
-    """What the claim panel shows this viewer (None outside a claimed win)."""
+def context(view, hand: int, version: int, names: list[dict], event: bool = False) -> dict | None:
+    """What the claim panel shows this viewer (None outside a claimed win); ``event``:
+    an event table, where a review an NG sent back waits for the referee."""
     wc = view.win_claim
     if wc is None or view.phase not in CLAIM_PHASES:
         return None
@@ -97,6 +100,8 @@ def context(view, hand: int, version: int, names: list[dict]) -> dict | None:
         me=view.seat,
         legal=view.legal,
         version=version,
+        referee=event and wc.overruled is not None and view.phase == "review",
+        event=event,
     )
 
 
@@ -112,10 +117,15 @@ def panel_context(
     me: int | None = None,
     legal=(),
     version: int = 0,
+    referee: bool = False,
+    event: bool = False,
 ) -> dict:
     """The claim panel's data for claim ``wc`` in ``phase`` (``"decided"`` once the
     review has decided it: the replay's record of the step). ``legal`` are the
-    viewer's actions (none in a replay: the panel then only shows)."""
+    viewer's actions (none in a replay: the panel then only shows). ``referee``: the
+    event's referee takes this review (:mod:`tables.referees`), not the viewer."""
+    if referee:
+        legal = ()
     concealed = list(wc.hand)
     concealed.remove(wc.tile)
     reading = wc.reading
@@ -133,6 +143,7 @@ def panel_context(
         "answer": phase == "answers" and bool(legal),
         "review": phase == "review" and bool(legal),
         "confirm": phase == "confirm" and bool(legal),
+        "confirm_ng": phase == "confirm" and any(a.type == "ng" for a in legal),
     }
     buttons = {a.type if a.type != "chombo" else f"chombo_{a.tiles[0]}": a for a in legal}
     return {
@@ -151,7 +162,18 @@ def panel_context(
         "value": value_label(wc.value) if wc.value else "",
         "answers": answers,
         "reviewer": names[wc.reviewer]["name"],
+        "by_reading": wc.by_reading,
+        "referee": referee,
+        # who an NG to the review's decision sends the hand back to
+        "ng_to": "the event's referee" if event else names[wc.reviewer]["name"],
         "decision": decision_text(wc.decision) if wc.decision is not None else "",
+        "against": against_reading(wc),
+        "overruled": decision_text(wc.overruled) if wc.overruled is not None else "",
+        "disputed": [
+            {"seat": o, "name": names[o]["name"], "text": _answer_text(a)}
+            for o, a in enumerate(wc.disputed)
+            if a is not None
+        ],
         "earlier": [_earlier_text(e, names) for e in wc.earlier],
         "queue": [names[o]["name"] for o in wc.queue],
         "reading": None
@@ -164,7 +186,7 @@ def panel_context(
         },
         "show_reading": phase in ("review", "confirm", "decided"),
         "confirms": [
-            {"seat": o, "name": names[o]["name"], "text": "OK" if wc.confirms[o] else "…"}
+            {"seat": o, "name": names[o]["name"], "text": _answer_text(wc.confirms[o])}
             for o in range(4)
             if o != wc.reviewer
         ]
@@ -209,9 +231,11 @@ def _panel(c: dict | None, oob: bool = False) -> SafeString:
     return format_html('<div id="claim-panel" class="claim-panel"{}>{}</div>', oob_mark(oob), inner)
 
 
-def render(view, hand: int, version: int, names: list[dict], oob: bool = False) -> SafeString:
+def render(
+    view, hand: int, version: int, names: list[dict], oob: bool = False, event: bool = False
+) -> SafeString:
     """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
-    return _panel(context(view, hand, version, names), oob)
+    return _panel(context(view, hand, version, names, event), oob)
 
 
 def render_empty() -> SafeString:
@@ -220,11 +244,15 @@ def render_empty() -> SafeString:
 
 
 def render_record(
-    wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0
+    wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0, referee: bool = False
 ) -> SafeString:
     """The same panel, without controls, for a replay's step of a claimed win: the claim
-    as it stood after the step (``phase`` ``"decided"`` once the review decided)."""
+    as it stood after the step (``phase`` ``"decided"`` once the review decided); with
+    ``referee``, the disputed review as the referee's page shows it."""
     people = [{"name": n} for n in names]
     reds = tuple(ruleset.red_fives)
-    c = panel_context(wc, phase, people, hand, reds, ruleset.max_yakuman, melds=melds)
+    c = panel_context(
+        wc, phase, people, hand, reds, ruleset.max_yakuman, melds=melds, referee=referee
+    )
+    c["on_referee_page"] = referee
     return _panel(c)

@@ -289,6 +289,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
                 aids = mine.player.learning_aids and not getattr(self, "table_is_tournament", True)
                 self.frames = frames.SeatFrames(mine.index, mine.sort_hand, aids)
         self.frames.terms = terms.terms_of(user)  # Japanese terms or English names
+        self.frames.event = bool(getattr(self, "table_is_tournament", False))
 
     def mark_connection(self, change: int) -> bool:
         """Count this socket in or out; whether the seat is still connected somewhere."""

@@ -33,13 +33,19 @@ from . import timers as timing
 from .runtime import RUNTIME, cached_games, keep_at_most
 
 
-def countdown(view, game_timers: timing.Timers | None, now: dt.datetime) -> dict | None:
+def countdown(
+    view, game_timers: timing.Timers | None, now: dt.datetime, event: bool = False
+) -> dict | None:
     """The countdown this viewer is shown: their own when asked to act, else the turn's.
 
     Who is deciding on a call is never shown to others: that would tell them who
-    can call the tile.
+    can call the tile. A disputed claim at an event table waits for the referee, with
+    no clock (:mod:`tables.referees`).
     """
     if game_timers is None or view.final is not None:
+        return None
+    disputed = view.win_claim is not None and view.win_claim.overruled is not None
+    if event and view.phase == "review" and disputed:
         return None
     if view.seat is not None and view.legal:
         seat, mine = view.seat, True
@@ -135,6 +141,7 @@ def table_context(
     order: list | None = None,
     sort: bool = True,
     links: dict | None = None,
+    event: bool = False,
 ) -> dict:
     view = seat_view(state, seat)
     context = with_links(dict(shared_context(state, names)), links)
@@ -143,12 +150,14 @@ def table_context(
             view,
             hand=state.hand_index,
             version=version,
-            countdown=countdown(view, game_timers, now),
+            countdown=countdown(view, game_timers, now, event),
             order=order,
             sort=sort,
         )
     )
-    context["claim_html"] = claim_screens.render(view, state.hand_index, version, names)
+    context["claim_html"] = claim_screens.render(
+        view, state.hand_index, version, names, event=event
+    )
     return context
 
 
@@ -176,6 +185,7 @@ class SeatFrames:
         self.finished = None
         self.error_shown = False
         self.claim_html = ""
+        self.event = False  # an event table (tables.referees), set by the socket
 
     def render(
         self,
@@ -208,7 +218,7 @@ class SeatFrames:
                 "me": self.seat,
                 "viewer": self.seat if self.seat is not None else 0,
                 "spectator": self.seat is None,
-                "countdown": countdown(view, game_timers, now),
+                "countdown": countdown(view, game_timers, now, self.event),
                 "hand": None,
             }
         )
@@ -256,7 +266,9 @@ class SeatFrames:
                 parts.append(aids_html)
                 self.aids_html = aids_html
         # the claim panel of a claimed win (empty otherwise, and then rarely sent)
-        claim_html = claim_screens.render(view, state.hand_index, version, names, oob=True)
+        claim_html = claim_screens.render(
+            view, state.hand_index, version, names, oob=True, event=self.event
+        )
         if full or claim_html != self.claim_html:
             parts.append(claim_html)
             self.claim_html = claim_html

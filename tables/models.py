@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from players import bots
 from rules.engine import rulesets
+from rules.engine.state import CLAIM_RULES
 
 BOT_LEVELS = list(bots.BOTS.items())
 WINDS = "ESWN"
@@ -150,6 +151,11 @@ class Game(models.Model):
     # setting for robots (ruleset.open_riichi_robot) changes what is legal, so the
     # game is replayed with them; older games, stored without, had no robot seats.
     robots = models.JSONField(default=list, blank=True, help_text="Seats (0-3) played by a bot.")
+    # The claimed-win procedure the game is played under (rules.engine.claims): games
+    # stored before a claim was kept from its claimant replay under the first one.
+    claim_rules = models.PositiveSmallIntegerField(
+        default=CLAIM_RULES, help_text="Version of the claimed-win procedure (1 or 2)."
+    )
     log = models.JSONField(default=list, blank=True, help_text="Action strings, in order.")
     version = models.PositiveIntegerField(default=0)
     hand_index = models.PositiveIntegerField(default=0)
@@ -222,6 +228,11 @@ class HandRecord(models.Model):
     wins = models.JSONField(default=list, blank=True)
     deltas = models.JSONField(default=list)
     scores_after = models.JSONField(default=list)
+    # Claimed wins (rules.engine.claims): the seats whose claim the review settled
+    # against the engine's reading (a false win fixed, another value, a valid win punished).
+    against_reading = models.JSONField(
+        default=list, blank=True, help_text="Seats whose claim was settled against the app."
+    )
     log_start = models.PositiveIntegerField(help_text="Index of the hand's first action.")
     log_end = models.PositiveIntegerField(help_text="One past the hand's last action.")
 

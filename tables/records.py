@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.engine.claims import marked_seats
 from rules.engine.state import GameState, HandResult
 from rules.engine.tiles import EAST
 
@@ -45,6 +46,7 @@ def hand_record(game, index: int, result: HandResult, log_start: int, log_end: i
         scores_after=list(result.scores),
         log_start=log_start,
         log_end=log_end,
+        against_reading=list(marked_seats(result.claim)),
     )
 
 

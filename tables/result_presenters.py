@@ -103,6 +103,7 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
 def claim_summary(wc, names: list[dict]) -> str:
     """One line on how a claimed win was settled, for the result screen."""
     from rules.engine.claim_values import value_label
+    from rules.engine.claims import against_reading
 
     from .claim_screens import decision_text
 
@@ -112,9 +113,14 @@ def claim_summary(wc, names: list[dict]) -> str:
         for o, a in enumerate(wc.answers)
         if a is not None
     )
+    judge = "the app's reading" if wc.by_reading else f"{_name(names, wc.reviewer)}'s review"
+    sent_back = ""
+    if wc.overruled is not None:
+        sent_back = f"an NG sent back the first review ({decision_text(wc.overruled)}); "
+    against = " Settled against the app's reading." if against_reading(wc) else ""
     return (
         f"{_name(names, wc.seat)} claimed {claimed}; {answers}; "
-        f"{_name(names, wc.reviewer)}'s review: {decision_text(wc.decision)}."
+        f"{sent_back}{judge}: {decision_text(wc.decision)}.{against}"
     )
 
 

@@ -42,7 +42,7 @@ from django.db.models import Q
 
 from rules.engine import parse_action, pending_seats
 
-from . import autoplay, broadcast, conf, layer_outage, presence, states
+from . import autoplay, broadcast, conf, layer_outage, presence, referees, states
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -75,6 +75,7 @@ class Driven:
     stale: bool = True  # something changed: plan again
     seats_stale: bool = False  # a seat changed its auto play: read the seats again
     reveal: tuple[int, dt.datetime] | None = None  # a held version, and when to show it
+    event: bool = False  # an event table: a disputed claim waits for the referee
 
 
 class Driver:
@@ -162,6 +163,7 @@ class Driver:
             policies=[autoplay.SeatPolicy.of(s) for s in seats],
             # sent again after a takeover, to be sure: a socket ignores a second one
             reveal=(game.version, game.reveal_at) if game.reveal_at else None,
+            event=bool(seats) and seats[0].table.is_tournament,
         )
 
     async def refresh_leases(self, now: dt.datetime) -> None:
@@ -242,6 +244,8 @@ class Driver:
             moves = autoplay.pending_moves(
                 state, driven.policies, driven.timers, driven.started, now
             )
+            if referees.awaits_referee(state, driven.event):
+                moves = []  # the event's referee decides: no timer or bot plays it
             if not moves:
                 driven.due = None
                 return

@@ -27,9 +27,17 @@ arguments (besides ``sender``):
 ``date`` it starts). A listener answers ``True`` when the game will count for a
 competition (a league whose members fill all four seats); the table is then kept as
 a competition table, where the learning aids stay off.
+
+``referee_asked`` is sent to learn whether a member may referee a live table: when a
+person's NG to the review of a claimed win sends the hand back at an event table
+(``Table.is_tournament``), the event's referee takes the second decision
+(:mod:`tables.referees`). Keyword arguments: ``table_id`` and ``player`` (the signed-in
+member). A listener answers ``True`` when the member referees or organizes an event
+the table plays for.
 """
 
 import django.dispatch
 
 game_finished = django.dispatch.Signal()
 game_starting = django.dispatch.Signal()
+referee_asked = django.dispatch.Signal()

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from rules.engine import Action, apply, format_action, parse_action, rulesets
 from rules.engine.game import check_robots
 from rules.engine.replay import replay
-from rules.engine.state import GameSetup, GameState
+from rules.engine.state import CLAIM_RULES, GameSetup, GameState
 
 from .runtime import RUNTIME, cached_games, keep_at_most
 
@@ -77,10 +77,12 @@ def before(game_id: int, version: int) -> GameState | None:
 
 
 def setup_of(game) -> GameSetup:
-    """The engine's setup of a stored game, robot seats included (see ``Game.robots``)."""
+    """The engine's setup of a stored game, robot seats and the claimed-win procedure
+    included (see ``Game.robots`` and ``Game.claim_rules``)."""
     walls = tuple(tuple(w) for w in (game.walls or ()))
     robots = check_robots(game.robots or ())
-    return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls, robots)
+    claim_rules = getattr(game, "claim_rules", CLAIM_RULES)
+    return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls, robots, claim_rules)
 
 
 def advance(game_id: int, version: int, action: Action) -> GameState | None:

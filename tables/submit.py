@@ -38,7 +38,7 @@ from rules.engine import (
 )
 from rules.engine.state import GameState
 
-from . import call_window, conf, hidden_claims, records, states, timers
+from . import call_window, conf, hidden_claims, records, referees, states, timers
 from . import clock as clocks
 from .models import Game, HandRecord, Table
 from .signals import game_finished, game_starting
@@ -143,6 +143,7 @@ def submit(
     timed_out: bool = False,
     server_move: bool = False,
     shown: bool = False,
+    referee: bool = False,
 ) -> Accepted:
     """Apply ``action`` for ``seat`` to the game at ``version`` and store it.
 
@@ -153,7 +154,9 @@ def submit(
     bank is then spent); other ``server_move``s (bots, auto toggles, an absent
     player's tsumogiri) cost the seat no bank time. Raises a :class:`SubmitError`
     subclass and changes nothing when the action is malformed, illegal, or not for
-    the current version.
+    the current version. ``referee``: the event's referee sends the reviewer seat's
+    decision on a claim an NG sent back (:mod:`tables.referees`); only then, and only
+    the referee, may it be sent.
     """
     clock = clock or clocks.current()
     action = read_action(action, seat)
@@ -161,7 +164,7 @@ def submit(
     for attempt in range(ATTEMPTS):
         try:
             return _submit_once(
-                game_id, seat, action, version, clock, timed_out, server_move, shown
+                game_id, seat, action, version, clock, timed_out, server_move, shown, referee
             )
         except _LostRace:
             if attempt == ATTEMPTS - 1:
@@ -174,7 +177,7 @@ class _LostRace(Exception):
 
 
 def _submit_once(
-    game_id, seat, action, version, clock, timed_out, server_move, shown=False
+    game_id, seat, action, version, clock, timed_out, server_move, shown=False, referee=False
 ) -> Accepted:
     try:
         game = Game.objects.get(pk=game_id)
@@ -211,6 +214,12 @@ def _submit_once(
             before = states.state_of(game)
         if version < stored and not waits_for_answers(before):
             raise StaleVersion("the table has moved on: showing the current table", stored)
+    if referee or referees.disputed(before):
+        waits = referees.disputed(before) and referees.is_event_table(game.table_id)
+        if referee and not waits:
+            raise Illegal("no disputed claim waits for a referee at this table", stored)
+        if waits and not referee:
+            raise Illegal("an NG sent this claim back: the event's referee decides it", stored)
     try:
         after, _events = apply(before, action)
     except IllegalAction as exc:

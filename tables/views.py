@@ -214,6 +214,7 @@ def table_page(request, pk: int):
             clocks.current().now(),
             sort=mine.sort_hand if mine else True,
             links=frames.game_links(table.pk, game.pk, mine.index if mine else None),
+            event=table.is_tournament,
         )
         context.update(frame)
         context.update(frames.page_sections(frame))

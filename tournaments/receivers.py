@@ -42,3 +42,22 @@ def on_game_finished(
 def on_game_starting(sender, *, table_id, seats, day, **kwargs) -> bool:
     """A game between the members of a running league counts for it: aids stay off."""
     return bool(records.leagues_counting(list(seats), day, int(table_id)))
+
+
+def on_referee_asked(sender, *, table_id, player, **kwargs) -> bool:
+    """Whether ``player`` referees (or organizes) an event the live table plays for: the
+    tournament whose round opened it, or a league its four members play in today."""
+    from django.utils import timezone
+
+    from tables.models import Seat
+
+    from .models import Tournament
+
+    events = list(Tournament.objects.filter(tables__table_id=int(table_id)).distinct())
+    seats = [
+        s.player_id if not s.bot_level else None
+        for s in sorted(Seat.objects.filter(table_id=int(table_id)), key=lambda s: s.index)
+    ]
+    if len(seats) == 4:
+        events += records.leagues_counting(seats, timezone.localdate(), -1)
+    return any(event.is_referee(player) for event in events)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import agreement, exports, presenters, records, signals
+from .claim_disputes import waiting_tables
 from .forms import (
     EntryForm,
     LeagueGameForm,
@@ -127,6 +128,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "league_games": _league_games(tournament) if tournament.is_league else None,
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
         "waiting_results": agreement.open_results_of_event(tournament),
+        "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
     }
     return render(request, "tournaments/detail.html", context)
 

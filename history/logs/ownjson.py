@@ -49,12 +49,16 @@ def export(game, names: list[str], title: str) -> dict:
                 "actions": [record.log_start, record.log_end],
             }
         )
+        if record.against_reading:  # claims the review settled against the engine's reading
+            hands[-1]["against_reading"] = list(record.against_reading)
+    claimed = isinstance(game.ruleset, dict) and game.ruleset.get("win_settlement") == "claimed"
     return {
         "format": FORMAT,
         "ruleset": game.ruleset,
         "seed": game.seed,
         "walls": game.walls,
         "robots": list(game.robots or ()),
+        **({"claim_rules": game.claim_rules} if claimed else {}),
         "actions": list(game.log),
         "names": names,
         "title": title,

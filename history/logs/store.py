@@ -246,6 +246,7 @@ def store_game(
         seed=setup.seed,
         walls=[list(w) for w in setup.walls[: len(results) + (0 if state.finished else 1)]],
         robots=sorted(setup.robots),
+        claim_rules=setup.claim_rules,
         log=log,
         version=len(log),
         hand_index=state.hand_index,

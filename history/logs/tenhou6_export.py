@@ -7,12 +7,15 @@ were played with.
 
 A chombo (Tenhou's format has none) is written as :mod:`.tenhou6` describes: a hand
 it ends as ``["錯和", deltas]``, one played on with a dead hand inside the hand's
-result deltas, and every chombo in the extra key ``"chombos"``.
+result deltas, and every chombo in the extra key ``"chombos"``. A claimed win whose
+review went against the engine's reading (:func:`rules.engine.claims.against_reading`)
+is listed in the extra key ``"against_reading"`` (``[{"hand", "seat", "decision",
+"reading"}, ...]``), which Tenhou's viewer ignores too.
 """
 
 from __future__ import annotations
 
-from rules.engine import rulesets
+from rules.engine import format_action, rulesets
 from rules.engine.actions import (
     ANKAN,
     CHI,
@@ -23,6 +26,7 @@ from rules.engine.actions import (
     RIICHI,
     SHOUMINKAN,
 )
+from rules.engine.claims import against_reading
 from rules.engine.game import apply, start
 from rules.engine.payments import round_up_100
 from rules.engine.state import GameSetup
@@ -142,6 +146,7 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
     current = open_hand(state)
     current["takes"][state.turn].append(number_of_tile(state.drawn, reds))
     chombos: list[dict] = []
+    marks: list[dict] = []
     for action in actions:
         before = state
         state, events = apply(state, action)
@@ -183,6 +188,7 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
                     chombos.append(
                         _chombo_note(len(hands) - 1, result.chombo, "game_over", result.deltas)
                     )
+                marks += _against_notes(len(hands) - 1, result.claim)
     out_log = []
     for record in hands:
         result = record["result"]
@@ -207,6 +213,8 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
     }
     if chombos:
         out["chombos"] = [c for c in chombos if c["hand"] < len(out_log)]
+    if marks:
+        out["against_reading"] = [m for m in marks if m["hand"] < len(out_log)]
     if state.finished:
         sc: list = [0] * 8
         for standing in state.final:
@@ -240,3 +248,23 @@ def _export_own_action(record: dict, before, action, reds) -> None:
         own = [t for t in pon.tiles if t != pon.called]
         written = [*own[:slot], pon.called, *own[slot:]]
         record["discards"][seat].append(_meld_text("k", action.tile, written, slot, reds))
+
+
+def _against_notes(hand: int, claim) -> list[dict]:
+    """The claimed wins of a hand's result that were settled against the engine's reading."""
+    if claim is None:
+        return []
+    notes = []
+    for wc in (*claim.earlier, claim):
+        if not against_reading(wc):
+            continue
+        reading = wc.reading
+        notes.append(
+            {
+                "hand": hand,
+                "seat": wc.seat,
+                "decision": format_action(wc.decision),
+                "reading": reading.detail if reading is not None else "",
+            }
+        )
+    return notes

@@ -7,7 +7,8 @@ Two things in a game are asked of several seats at once:
   ``win_anyway`` as well); the game is then in the ``calls`` phase;
 * a claimed win (see :mod:`.claims`): the other seats answer OK or NG; the game is
   then in the ``answers`` phase (and, with ``confirm_review``, the seats other than
-  the reviewer confirm the review's decision with OK in the ``confirm`` phase).
+  the reviewer answer the review's decision, OK or a person's NG, in the ``confirm``
+  phase; the engine sends it back only once every seat has answered).
 
 The asked seats answer in any order, and an answer never changes what another
 asked seat may answer: the engine settles the claim only once every asked seat has

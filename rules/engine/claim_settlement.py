@@ -13,12 +13,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import PASS, Action
-from .claim_values import ACCEPT, CHOMBO, CONTINUE, CORRECT, WIN_ANYWAY, YAKUMAN_HAN
+from .claim_values import ACCEPT, CHOMBO, CONTINUE, CORRECT, NG, WIN_ANYWAY, YAKUMAN_HAN
 from .claims import (
     WinClaim,
     answer_legal,
     claim_legal,
     confirm_legal,
+    confirm_round,
+    decided_by_reading,
     read_win,
     review_legal,
     reviewer_of,
@@ -62,6 +64,7 @@ def call_win(
     wins on it already fixed (a double ron).
     """
     hand = s.hands[seat] if discarder is None else tuple(sorted((*s.hands[seat], tile)))
+    reviewer = reviewer_of(s, seat)
     wc = WinClaim(
         seat,
         tile,
@@ -70,9 +73,10 @@ def call_win(
         anyway,
         hand,
         read_win(s, seat, tile, discarder, chankan),
-        reviewer_of(s),
+        reviewer,
         queue=queue,
         earlier=earlier,
+        by_reading=decided_by_reading(s, reviewer),
     )
     legal = list(_NO_LEGAL)
     legal[seat] = claim_legal(s, wc)
@@ -98,11 +102,23 @@ def apply_step(
         if s.phase == "answers":
             legal = put(legal, wc.reviewer, review_legal(s, wc))
             return s.evolve(phase="review", win_claim=wc, legal=legal), []
+        if any(c is not None and c.type == NG for c in wc.confirms):
+            return _sent_back(s, wc)
         return _review_counts(s, wc)
     wc = wc._replace(decision=action)
-    if s.ruleset.confirm_review:  # the others confirm the decision before it counts
-        return s.evolve(phase="confirm", win_claim=wc, legal=confirm_legal(wc)), []
+    if confirm_round(s, wc):  # the others confirm the decision before it counts
+        return s.evolve(phase="confirm", win_claim=wc, legal=confirm_legal(s, wc)), []
     return _review_counts(s, wc)
+
+
+def _sent_back(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
+    """An NG to the review's decision sends the hand back to the reviewer, with the
+    answers and the decision they overruled; the next decision counts at once."""
+    wc = wc._replace(
+        decision=None, confirms=(None,) * 4, disputed=wc.confirms, overruled=wc.decision
+    )
+    legal = put(_NO_LEGAL, wc.reviewer, review_legal(s, wc))
+    return s.evolve(phase="review", win_claim=wc, legal=legal), []
 
 
 def _answered(

@@ -25,22 +25,38 @@ win goes the way it goes at a club table:
    winning tile and the claim;
 3. **the answers** (phase ``"answers"``): each other seat answers OK or NG,
    optionally with a reason (:data:`.claim_values.REASONS`);
-4. **the review** (phase ``"review"``): the reviewer is the dealer, or when the
-   dealer is a robot the next human seat counter-clockwise (in turn order). The
-   review shows every answer and the engine's own reading (:class:`Reading`),
-   and the reviewer decides: *accept* the claim, *correct* han and fu, *invalid*
-   (no penalty: play goes on as if the win had not been called; a ron is
-   treated as a pass on the tile, so the furiten rules apply), or *chombo* (the
-   ruleset's chombo payment, and one more chombo in ``chombo_counts``) with
-   ``game_over`` (the hand is played again: same dealer, same counters, the
-   riichi sticks of this hand handed back) or ``continue`` (play goes on with
-   the offender in a dead hand);
+4. **the review** (phase ``"review"``): a claim is never judged by its claimant.
+   The reviewer is the first person's seat counter-clockwise (in turn order) from
+   the dealer, the dealer included, that did not make the claim. Where there is
+   none (a person alone with robots) the engine's reading decides
+   (``WinClaim.by_reading``): the review falls to a robot seat whose only legal
+   decision is the reading's (:func:`.bots.claiming.judge`): a valid win fixed at
+   the engine's value, a win the fix-yaku rule forbids abandoned without penalty
+   (the app rule settings let the table "continue with the win abandoned"), any
+   other false win a chombo, the hand played again. The review shows every answer
+   and the engine's own reading (:class:`Reading`), and the reviewer decides:
+   *accept* the claim, *correct* han and fu, *invalid* (no penalty: play goes on
+   as if the win had not been called; a ron is treated as a pass on the tile, so
+   the furiten rules apply), or *chombo* (the ruleset's chombo payment, and one
+   more chombo in ``chombo_counts``) with ``game_over`` (the hand is played again:
+   same dealer, same counters, the riichi sticks of this hand handed back) or
+   ``continue`` (play goes on with the offender in a dead hand). A decision
+   against the reading (:func:`against_reading`) is marked on the hand's record;
 5. **the confirmation** (phase ``"confirm"``, only with ``ruleset.confirm_review``,
    the application's own procedure: the reviewer sends the decision to the others
-   and fixes it once they have answered OK): every seat but the reviewer confirms
-   the decision with OK; then it takes effect. A seat that does not answer in time,
-   an absent seat and a bot confirm. With the setting off the decision takes effect
-   at once.
+   and fixes it once they have answered): every seat but the reviewer answers the
+   decision, a person OK or NG with an optional reason, a robot OK. When every
+   answer is OK the decision takes effect; an NG sends the hand back to the
+   reviewer (phase ``"review"`` again, ``WinClaim.disputed`` holding the answers
+   and ``WinClaim.overruled`` the decision sent back), whose second decision takes
+   effect at once (an event table's referee may take it instead: the tables app
+   decides who sends it). A seat that does not answer in time, an absent seat and
+   a robot confirm. With the setting off the decision takes effect at once, and a
+   decision by the engine's reading is never sent round.
+
+Games stored before this procedure (``GameSetup.claim_rules`` 1) replay under the one
+they were played by: the dealer (or the next person after a robot dealer) reviewed,
+its own claim included, and the others confirmed with OK only.
 
 A fixed win is paid from its value: a riichi winner's ura dora are added to the
 claimed han when the hand ends (nobody, the winner included, sees them before).
@@ -97,7 +113,7 @@ from .errors import InvalidHand
 from .fixyaku import fix_yaku_allows
 from .payments import MANGAN
 from .scoring import HandScore, score_hand
-from .state import GameState
+from .state import CLAIM_RULES, GameState
 from .wins import is_furiten, situation
 
 CLAIMED = "claimed"
@@ -135,6 +151,9 @@ class WinClaim(NamedTuple):
     confirms: tuple[Action | None, ...] = (None, None, None, None)  # the confirm phase's OKs
     queue: tuple[int, ...] = ()  # the other seats that called a win on the tile, in order
     earlier: tuple[WinClaim, ...] = ()  # wins on the same tile already fixed (double ron)
+    by_reading: bool = False  # nobody but the claimant is a person: the reading decides
+    disputed: tuple[Action | None, ...] = ()  # the confirm answers that sent it back (an NG)
+    overruled: Action | None = None  # the decision those answers sent back to the review
 
     @property
     def tsumo(self) -> bool:
@@ -187,14 +206,47 @@ def _value_of(score: HandScore) -> tuple[int, int]:
 # --- who reviews -------------------------------------------------------------------
 
 
-def reviewer_of(s: GameState) -> int:
-    """The dealer, or the next human seat in turn order when the dealer is a robot."""
+def reviewer_of(s: GameState, claimant: int) -> int:
+    """Who reviews ``claimant``'s win: the first person's seat in turn order from the
+    dealer that did not make the claim; with none, the first such robot seat (which
+    decides by the engine's reading, :func:`decided_by_reading`). Under the procedure
+    of older games (``claim_rules`` 1) the claimant itself could be the reviewer."""
     robots = s.setup.robots
-    for step in range(4):
-        seat = (s.round_number + step) % 4
-        if seat not in robots:
+    legacy = s.setup.claim_rules < CLAIM_RULES
+    order = [(s.round_number + step) % 4 for step in range(4)]
+    for seat in order:
+        if seat not in robots and (legacy or seat != claimant):
             return seat
-    return s.round_number
+    if legacy:
+        return s.round_number
+    return next(seat for seat in order if seat != claimant)
+
+
+def decided_by_reading(s: GameState, reviewer: int) -> bool:
+    """Whether the engine's reading decides the review (no person but the claimant)."""
+    return s.setup.claim_rules >= CLAIM_RULES and reviewer in s.setup.robots
+
+
+def against_reading(wc: WinClaim) -> bool:
+    """Whether the review's decision on ``wc`` went against the engine's reading: a win
+    fixed that the reading holds false, a win fixed at another value than the reading's,
+    or a win the reading holds valid ruled invalid or a chombo. (Choosing *invalid*
+    rather than chombo for a false win is the table's leniency, not against it.)"""
+    decision, reading = wc.decision, wc.reading
+    if decision is None or reading is None:
+        return False
+    if decision.type in (ACCEPT, CORRECT):
+        fixed = decision.tiles[:2] if decision.type == CORRECT else wc.value
+        return not reading.valid or reading.value != tuple(fixed or ())
+    return reading.valid
+
+
+def marked_seats(claim: WinClaim | None) -> tuple[int, ...]:
+    """The seats whose claimed win a hand's result settled against the engine's reading
+    (``HandResult.claim``, with the wins on the same tile fixed before it)."""
+    if claim is None:
+        return ()
+    return tuple(sorted(wc.seat for wc in (*claim.earlier, claim) if against_reading(wc)))
 
 
 # --- legality hooks (called from .legal) --------------------------------------------
@@ -251,13 +303,24 @@ def answer_legal(seat: int) -> tuple[Action, ...]:
     )
 
 
-def confirm_legal(wc: WinClaim) -> tuple[tuple[Action, ...], ...]:
-    """The confirm phase: every seat but the reviewer confirms with OK."""
-    return tuple((Action(o, OK),) if o != wc.reviewer else () for o in _SEATS)
+def confirm_legal(s: GameState, wc: WinClaim) -> tuple[tuple[Action, ...], ...]:
+    """The confirm phase: every seat but the reviewer answers the decision, a person
+    OK or NG (older games: OK only), a robot OK."""
+    legacy = s.setup.claim_rules < CLAIM_RULES
+    return tuple(
+        ()
+        if o == wc.reviewer
+        else (Action(o, OK),)
+        if legacy or o in s.setup.robots
+        else answer_legal(o)
+        for o in _SEATS
+    )
 
 
 def review_legal(s: GameState, wc: WinClaim) -> tuple[Action, ...]:
     seat = wc.reviewer
+    if wc.by_reading:  # the engine's reading decides: its decision is the only one
+        return (judge("review", wc, seat),)
     values = claim_values(wc.tsumo, s.ruleset.max_yakuman)
     return (
         Action(seat, ACCEPT),
@@ -266,6 +329,12 @@ def review_legal(s: GameState, wc: WinClaim) -> tuple[Action, ...]:
         Action(seat, CHOMBO, None, (GAME_OVER,)),
         Action(seat, CHOMBO, None, (CONTINUE,)),
     )
+
+
+def confirm_round(s: GameState, wc: WinClaim) -> bool:
+    """Whether the review's decision goes round for confirmation before it counts: with
+    ``confirm_review``, but not a decision by the reading nor one made after an NG."""
+    return s.ruleset.confirm_review and not wc.by_reading and wc.overruled is None
 
 
 # --- explaining refusals -----------------------------------------------------------
@@ -306,6 +375,8 @@ def explain(s: GameState, action: Action) -> str | None:
             return "you reviewed the win: the other seats confirm your decision"
         if wc.confirms[seat] is not None:
             return f"seat {seat} has already confirmed the review"
+        if kind == NG and seat in s.setup.robots:
+            return "a robot seat confirms the review with OK"
         if kind == NG:
             return "the review's decision is confirmed with OK: the reviewer has the last word"
         return "a win is being claimed: the table waits for the confirmation"
@@ -324,7 +395,20 @@ def explain(s: GameState, action: Action) -> str | None:
             return "the review opens once the win is claimed and every seat has answered"
         return f"the review opens once every seat has answered (waiting for {', '.join(waiting)})"
     if seat != wc.reviewer:
+        if seat == wc.seat and wc.by_reading:
+            return (
+                "you made the claim: with no other person at the table, the app's reading "
+                "decides it"
+            )
+        if seat == wc.seat:
+            return f"you made the claim: seat {wc.reviewer} reviews it, never its claimant"
         return f"seat {wc.reviewer} reviews this win"
+    if wc.by_reading:
+        decided = format_action(judge("review", wc, seat))
+        return (
+            "nobody but the claimant is a person at this table: the app's reading "
+            f"decides this claim ({decided})"
+        )
     if kind == CORRECT:
         return value_problem(action.tiles, wc.tsumo, s.ruleset.max_yakuman)
     return None
@@ -376,6 +460,10 @@ def claim_to_dict(wc: WinClaim) -> dict[str, Any]:
         "confirms": [format_action(a) if a else None for a in wc.confirms],
         "queue": list(wc.queue),
         "earlier": [claim_to_dict(e) for e in wc.earlier],
+        "by_reading": wc.by_reading,
+        "disputed": [format_action(a) if a else None for a in wc.disputed],
+        "overruled": format_action(wc.overruled) if wc.overruled else None,
+        "against_reading": against_reading(wc),
         "reading": None
         if reading is None
         else {
@@ -394,10 +482,13 @@ __all__ = [
     "CLAIM_PHASES",
     "Reading",
     "WinClaim",
+    "against_reading",
     "claim_to_dict",
     "claimed",
+    "decided_by_reading",
     "explain",
     "judged_action",
+    "marked_seats",
     "public_claim",
     "read_win",
     "reviewer_of",

@@ -46,8 +46,9 @@ def new_game(
     ``walls`` are explicit walls for the first hands in the documented draw order
     (see :mod:`.wall`); later hands use shuffled walls from ``seed``. Without a
     seed one is chosen at random and recorded in ``state.setup``. ``robots`` are
-    the seats a bot plays, recorded in ``state.setup.robots``: they matter only to
-    ``ruleset.open_riichi_robot`` (see :mod:`.legal`).
+    the seats a bot plays, recorded in ``state.setup.robots``: they matter to
+    ``ruleset.open_riichi_robot`` (see :mod:`.legal`) and to who reviews a claimed win
+    (see :mod:`.claims`). A new game plays the current claimed-win procedure.
     """
     if seed is None:
         seed = 0 if walls else random.SystemRandom().randrange(2**62)

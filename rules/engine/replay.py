@@ -8,6 +8,7 @@ walls) and the list of actions, so that is what is stored::
      "seed": 12345,
      "walls": [[136 tiles], ...],          # only the explicit ones
      "robots": [2, 3],                     # seats played by a bot (may be absent)
+     "claim_rules": 2,                     # claimed wins only: the procedure's version
      "actions": ["0:discard:5m.1", "1:pass", ...]}
 
 :func:`from_json` rebuilds the state by replaying the actions, so the JSON round
@@ -23,7 +24,7 @@ from .actions import Action, format_action, parse_action
 from .errors import IllegalAction, InvalidAction
 from .game import apply, check_robots, start
 from .rulesets import from_dict, to_dict
-from .state import GameSetup, GameState
+from .state import CLAIM_RULES, LEGACY_CLAIM_RULES, GameSetup, GameState
 from .wall import check_wall
 
 FORMAT = "riichi-game/1"
@@ -46,17 +47,22 @@ def replay(setup: GameSetup, actions: Sequence[Action]) -> GameState:
 
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
-    return {
+    data = {
         "ruleset": to_dict(setup.ruleset),
         "seed": setup.seed,
         "walls": [list(w) for w in setup.walls],
         "robots": sorted(setup.robots),
     }
+    if setup.ruleset.win_settlement == "claimed":
+        data["claim_rules"] = setup.claim_rules
+    return data
 
 
 def setup_from_json(data: dict[str, Any]) -> GameSetup:
     """The setup of a record; ``robots`` may be missing (records made before it
-    existed), which means no robot seats."""
+    existed), which means no robot seats. ``claim_rules`` may be missing too: a
+    claimed game recorded without it was played under the first procedure of claimed
+    wins (:data:`.state.LEGACY_CLAIM_RULES`, see :mod:`.claims`)."""
     ruleset = from_dict(data.get("ruleset", {}))
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -65,7 +71,13 @@ def setup_from_json(data: dict[str, Any]) -> GameSetup:
     robots = data.get("robots", ())
     if not isinstance(robots, list | tuple):
         raise InvalidAction("robots must be a list of seats 0-3", field="robots")
-    return GameSetup(ruleset, seed, walls, check_robots(robots))
+    claimed = ruleset.win_settlement == "claimed"
+    version = data.get("claim_rules", LEGACY_CLAIM_RULES if claimed else CLAIM_RULES)
+    if version not in (LEGACY_CLAIM_RULES, CLAIM_RULES) or isinstance(version, bool):
+        raise InvalidAction(
+            f"claim_rules must be {LEGACY_CLAIM_RULES} or {CLAIM_RULES}", field="claim_rules"
+        )
+    return GameSetup(ruleset, seed, walls, check_robots(robots), version)
 
 
 def to_json(game: GameState) -> dict[str, Any]:

@@ -82,17 +82,31 @@ class Event(NamedTuple):
     data: EventData = None
 
 
+# The versions of the claimed-win procedure (rules/engine/claims.py). 1: the dealer (or
+# the next human after a robot dealer) reviewed every claim, its own included, and the
+# others confirmed with OK only. 2: a claim is never reviewed by its claimant; with no
+# other person at the table the engine's reading decides; a confirmation may be NG.
+LEGACY_CLAIM_RULES = 1
+CLAIM_RULES = 2
+
+
 class GameSetup(NamedTuple):
     """Everything needed to replay a game from its actions.
 
-    ``robots`` are the seats played by a computer. Only the app rule settings' open-riichi
-    setting (``ruleset.open_riichi_robot``) looks at them; see :mod:`.legal`.
+    ``robots`` are the seats played by a computer. The app rule settings' open-riichi
+    setting (``ruleset.open_riichi_robot``) and the review of a claimed win look at them;
+    see :mod:`.legal` and :mod:`.claims`.
+
+    ``claim_rules`` is the version of the claimed-win procedure the game was played
+    under (:data:`CLAIM_RULES`, see :mod:`.claims`): a game stored before the current
+    one replays under the procedure it was played by (:data:`LEGACY_CLAIM_RULES`).
     """
 
     ruleset: Ruleset
     seed: int
     walls: tuple[tuple[int, ...], ...] = ()  # explicit walls for the first hands
     robots: frozenset[int] = frozenset()  # seats played by a bot
+    claim_rules: int = 2  # CLAIM_RULES
 
 
 class Discard(NamedTuple):

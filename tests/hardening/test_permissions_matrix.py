@@ -448,6 +448,17 @@ ROWS = [
         method="post",
         changes=(),  # only a finished table is opened again (tests/tables/test_table_end.py)
     ),
+    # the referee's page of a disputed claim: only an event's referees and organizers,
+    # and the running table plays for no event
+    Row("referee_page", "tables:referee", lambda w: [w.running.pk], only((), 200)),
+    Row(
+        "referee_decides",
+        "tables:referee",
+        lambda w: [w.running.pk],
+        only((), 302),
+        method="post",
+        data=lambda w: {"decision": "accept", "version": str(w.game.version)},
+    ),
     Row(
         "table_sounds",
         "tables:sounds",

@@ -63,15 +63,16 @@ def test_win_claim_chombo_at_a_live_event_table_shows_in_the_event_standings(
     dealer = state.round_number
     offender = dealer
     # The dealer calls a win on its first draw (its dealt hand is far from complete),
-    # claims mangan, the others object, and the dealer (the reviewer) rules it a
-    # chombo with the hand played on dead.
+    # claims mangan, the others object, and the next player (the reviewer: nobody
+    # judges their own claim) rules it a chombo with the hand played on dead.
     anyway = next(a for a in state.legal[offender] if a.type == "win_anyway")
     move(game, offender, format_action(anyway))
     move(game, offender, f"{offender}:claim:mangan")
     for other in range(4):
         if other != offender:
             move(game, other, f"{other}:ng:noten")
-    move(game, dealer, f"{dealer}:chombo:continue")
+    reviewer = (dealer + 1) % 4
+    move(game, reviewer, f"{reviewer}:chombo:continue")
     game.refresh_from_db()
     assert states.state_of(game).dead[offender]
 
