@@ -76,9 +76,24 @@ def _int(value: Any, field: str, low: int | None = None, high: int | None = None
     return value
 
 
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in words: "an object", "text", "a number"..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "an object"
+    return "a list" if isinstance(value, list) else "another kind of value"
+
+
 def _list(value: Any, field: str, length: int | None = None) -> list:
     if not isinstance(value, list):
-        raise LogFormatError(f"must be a list, not {type(value).__name__}", field)
+        raise LogFormatError(f"must be a list, not {json_kind(value)}", field)
     if length is not None and len(value) != length:
         raise LogFormatError(f"must have {length} entries, not {len(value)}", field)
     return value
