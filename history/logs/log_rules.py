@@ -8,6 +8,9 @@ import (or, when none is chosen, the rules of the site the game was played on)
 gives every setting the log does not state. :class:`ReadRules` keeps both lists, so
 the import page shows which rules were read and which were assumed.
 
+A record of an M-League match (its rule line or title says ``Mリーグ`` or
+``M.LEAGUE``) is replayed under the M-League preset for the rest.
+
 Mahjong Soul games arrive as tenhou.net/6 JSON written by converters such as
 tensoul: their header carries ``"ver"`` and ``"ref"`` (the game's id), and their
 ``rule.disp`` names a Mahjong Soul room (``玉の間``, ``友人戦``, ``大会戦``, or the English
@@ -25,8 +28,10 @@ from rules.engine.errors import InvalidRuleset
 
 from .model import LogFormatError
 
-TENHOU, MAHJONG_SOUL = "tenhou", "mahjongsoul"
-SITE_NAMES = {TENHOU: "Tenhou", MAHJONG_SOUL: "Mahjong Soul"}
+TENHOU, MAHJONG_SOUL, M_LEAGUE = "tenhou", "mahjongsoul", "mleague"
+SITE_NAMES = {TENHOU: "Tenhou", MAHJONG_SOUL: "Mahjong Soul", M_LEAGUE: "the M-League"}
+# Words in a rule line or title that mark a record of an M-League match.
+M_LEAGUE_WORDS = ("Mリーグ", "M.LEAGUE", "M-League", "M-LEAGUE")
 
 # Words in a rule line that mark a Mahjong Soul room (Japanese, Chinese and English
 # room names as the converters write them).
@@ -181,7 +186,14 @@ def read_tenhou6(data: dict, int_of) -> ReadRules:
         raise LogFormatError("must be text", "rule.disp")
     if "三" in disp or "3-Player" in disp or disp.startswith("3"):
         raise LogFormatError("three-player games are not supported", "rule.disp")
-    read = ReadRules(MAHJONG_SOUL if is_mahjong_soul(data, disp) else TENHOU)
+    title = data.get("title", "")
+    title = " ".join(str(t) for t in title) if isinstance(title, list) else str(title)
+    if is_mahjong_soul(data, disp):
+        read = ReadRules(MAHJONG_SOUL)
+    elif any(word in disp or word in title for word in M_LEAGUE_WORDS):
+        read = ReadRules(M_LEAGUE)
+    else:
+        read = ReadRules(TENHOU)
     where = f"rule.disp {disp}" if disp else "rule"
     per_suit = [rule.get(k) for k in ("aka51", "aka52", "aka53")]
     if any(v is not None for v in per_suit):

@@ -225,7 +225,10 @@ MALFORMED = [
         _tenhou(lambda d: d["log"][0][4].pop()),
         "log[0][4] (hand 1, East 1, 0 honba: seat 0's starting hand): seat 0 must be dealt 13 tiles",
     ),
-    (_tenhou(lambda d: d["log"][0][16].__setitem__(0, "foo")), "log[0][16] (hand 1, East 1, 0 honba: result)"),
+    (
+        _tenhou(lambda d: d["log"][0][16].__setitem__(0, "foo")),
+        "log[0][16] (hand 1, East 1, 0 honba: result)",
+    ),
     (_tenhou(lambda d: d["log"][0][6].append(60)), "cannot be put in playing order"),
     (_tenhou(lambda d: _five_of_1s(d)), "more copies of 1s than the set holds"),
     (
