@@ -28,6 +28,7 @@ wall is rebuilt from the draws like any other log (:mod:`.walls`).
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
@@ -38,6 +39,7 @@ from . import log_rules
 from . import shuffle as tenhou_shuffle
 from . import yaku as yaku_names
 from .model import (
+    WIND_NAMES,
     Call,
     Discard,
     Draw,
@@ -125,13 +127,29 @@ def decode_meld(who: int, m: int, field: str):
     return DAIMINKAN, tiles, called, source
 
 
+_INIT_SEED = re.compile(r'<INIT\b[^>]*?seed="(\d+),(\d+),')
+
+
+def _broken_hand(text: str, exc: ET.ParseError) -> str:
+    """Where in the game a record stops being XML: ", in hand 8 (South 4)"."""
+    line, column = exc.position
+    lines = text.split("\n")
+    offset = sum(len(x) + 1 for x in lines[: line - 1]) + column
+    seeds = list(_INIT_SEED.finditer(text, 0, offset))
+    if not seeds:
+        return ""
+    kyoku, honba = int(seeds[-1].group(1)), int(seeds[-1].group(2))
+    label = f"{WIND_NAMES[kyoku // 4 % 4]} {kyoku % 4 + 1}" + (f", {honba} honba" if honba else "")
+    return f", in hand {len(seeds)} ({label}): the record is cut or broken there"
+
+
 def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise LogFormatError("a Tenhou record has no document type or entity declarations")
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
-        raise LogFormatError(f"not well-formed XML ({exc})") from None
+        raise LogFormatError(f"not well-formed XML ({exc}){_broken_hand(text, exc)}") from None
     if root.tag != "mjloggm":
         raise LogFormatError(f"the root element must be <mjloggm>, not <{root.tag}>", "mjloggm")
     reader = _Reader(override)
