@@ -1,6 +1,14 @@
 from django.urls import path
 
-from . import open_tables, role_views, round_views, scored_views, timer_views, views
+from . import (
+    log_round_views,
+    open_tables,
+    role_views,
+    round_views,
+    scored_views,
+    timer_views,
+    views,
+)
 
 app_name = "tournaments"
 
@@ -45,6 +53,11 @@ urlpatterns = [
         "<id:tournament_id>/rounds/<id:number>/timer/control/",
         timer_views.timer_action,
         name="timer_action",
+    ),
+    path(
+        "<id:tournament_id>/rounds/<id:number>/logs/",
+        log_round_views.round_logs,
+        name="round_logs",
     ),
     path(
         "<id:tournament_id>/rounds/<id:number>/redraw/",

@@ -80,6 +80,8 @@ class FileReport:
     site: str = ""
     final_chips: tuple[int, ...] | None = None
     final_scores: tuple[int, ...] | None = None
+    names: tuple[str, ...] = ()  # the players' names as the log gives them, seat 0 first
+    start_score: int = 0
 
     @property
     def ok(self) -> bool:
@@ -147,22 +149,29 @@ def import_logs(
     ruleset: rulesets.Ruleset | str | None = None,
     user=None,
     save: bool = True,
+    only: str | None = None,
 ) -> list[FileReport]:
     """Read, check and (with ``save``) store every game of one file, one report each;
     a game that cannot be read is refused alone, and the file's other games still
-    import. ``ruleset`` (a preset or its key) gives the rules the log does not state."""
+    import. ``ruleset`` (a preset or its key) gives the rules the log does not state;
+    ``only`` stores just the game whose report has that name (the others are checked)."""
     try:
         fmt, parsed = detect(decode(data))
     except LogFormatError as exc:
         return [FileReport(name, error=str(exc))]
     if fmt != "tenhou6-many":
-        return [_import_one(FileReport(name, fmt), fmt, parsed, ruleset, user, save)]
+        return [
+            _import_one(
+                FileReport(name, fmt), fmt, parsed, ruleset, user, save and only in (None, name)
+            )
+        ]
     games = parsed
     if len(games) == 1:
         where, value = games[0]
         if isinstance(value, LogFormatError):
             return [FileReport(name, "tenhou6", error=str(value))]
-        return [_import_one(FileReport(name, "tenhou6"), "tenhou6", value, ruleset, user, save)]
+        keep = save and only in (None, name)
+        return [_import_one(FileReport(name, "tenhou6"), "tenhou6", value, ruleset, user, keep)]
     reports = []
     for number, (where, value) in enumerate(games, start=1):
         report = FileReport(f"{name}, game {number} ({where})", "tenhou6")
@@ -170,7 +179,8 @@ def import_logs(
             report.error = f"{value}; nothing of this game was imported"
             reports.append(report)
             continue
-        reports.append(_import_one(report, "tenhou6", value, ruleset, user, save))
+        keep = save and only in (None, report.name)
+        reports.append(_import_one(report, "tenhou6", value, ruleset, user, keep))
     return reports
 
 
@@ -205,6 +215,8 @@ def _import_one(report: FileReport, fmt: str, parsed, ruleset, user, save: bool)
     report.site = game.site
     report.final_chips = game.final_chips
     report.final_scores = game.final_scores
+    report.names = tuple(game.names)
+    report.start_score = game.ruleset.start_score
     report.notes = list(game.notes)
     for hand, line in zip(game.hands, result.hands, strict=True):
         report.hands.append(
