@@ -41,14 +41,14 @@ class Player(AbstractUser):
         "Tenhou name",
         max_length=60,
         blank=True,
-        help_text="Your name on Tenhou: games imported from Tenhou logs count as yours, and "
-        "organizers can add your Tenhou games to events.",
+        help_text="Your name on Tenhou: imported Tenhou games under this name link to your "
+        "profile, and organizers can add your Tenhou games to events.",
     )
     mahjongsoul_name = models.CharField(
         "Mahjong Soul name",
         max_length=60,
         blank=True,
-        help_text="Your in-game name on Mahjong Soul, for imported Mahjong Soul games and events.",
+        help_text="Your in-game name on Mahjong Soul, the same for Mahjong Soul games.",
     )
 
     class Meta:
