@@ -20,6 +20,7 @@ names such as ``Jade Room``) with ``東喰``/``南喰`` (East or South game, ope
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +111,7 @@ class Settled:
     @property
     def note(self) -> str:
         said = "; ".join(self.read) if self.read else "nothing"
-        return f"read from the log: {said}; {self.assumed}"
+        return f"read from the log: {said}" + (f"; {self.assumed}" if self.assumed else "")
 
 
 def chosen_preset(chosen: Any) -> tuple[rulesets.Ruleset | None, str]:
@@ -184,7 +185,7 @@ def read_tenhou6(data: dict, int_of) -> ReadRules:
     disp = rule.get("disp", "")
     if not isinstance(disp, str):
         raise LogFormatError("must be text", "rule.disp")
-    if "三" in disp or "3-Player" in disp or disp.startswith("3"):
+    if "三" in disp or "3-Player" in disp or re.match(r"3\D", disp):
         raise LogFormatError("three-player games are not supported", "rule.disp")
     title = data.get("title", "")
     title = " ".join(str(t) for t in title) if isinstance(title, list) else str(title)
