@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -40,9 +41,33 @@ def write(name: str, data) -> None:
     (HERE / name).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
+# Mahjong Soul's Japanese yaku names where they differ from Tenhou's, as tensoul writes
+# them (its wind yaku do not say which wind; every yakuman is written "(役満)").
+SOUL_SPELLING = (
+    (re.compile(r"^自風 .\("), "役牌:自風牌("),
+    (re.compile(r"^場風 .\("), "役牌:場風牌("),
+    (re.compile(r"^両立直\("), "ダブル立直("),
+    (re.compile(r"^国士無双１３面\("), "国士無双十三面待ち("),
+    (re.compile(r"\(ダブル役満\)$"), "(役満)"),
+)
+
+
+def soul_yaku(log: list) -> list:
+    for hand in log:
+        result = hand[-1]
+        if result[0] != "和了":
+            continue
+        for details in result[2::2]:
+            for k in range(4, len(details)):
+                for pattern, spelling in SOUL_SPELLING:
+                    details[k] = pattern.sub(spelling, details[k])
+    return log
+
+
 def tensoul(data: dict, disp: str, ref: str, when: str) -> dict:
     """The header tensoul writes for a Mahjong Soul game (scores as points)."""
     sc = data["sc"]
+    soul_yaku(data["log"])
     return {
         "ver": "2.3",
         "ref": ref,
