@@ -320,3 +320,28 @@ def test_an_in_game_name_linked_by_another_member_is_refused(client, members):
     )
     members[1].refresh_from_db()
     assert members[1].tenhou_name == ""
+
+
+def test_a_mahjong_soul_wind_yaku_still_has_to_be_the_one_our_engine_counts(db):
+    text = _data("mahjongsoul_jade_east.json").decode()
+    assert "役牌:自風牌(1飜)" in text
+    report = import_log("wrong.json", text.replace("役牌:自風牌(1飜)", "役牌:白(1飜)", 1).encode())
+    assert report.counts()["mismatch"] == 1
+    line = next(h for h in report.hands if h.status == "mismatch")
+    assert "the log lists" in line.differences[0] and "Seat wind" not in line.differences[0]
+
+
+@pytest.mark.parametrize(
+    ("disp", "refused"),
+    [
+        ("三南喰赤", True),
+        ("3玉の間南喰赤", True),
+        ("3-Player Jade Room South", True),
+        ("30000点南喰赤", False),
+    ],
+)
+def test_only_a_three_player_rule_line_is_refused_as_three_player(db, disp, refused):
+    data = json.loads(_data("tenhou_lobby_30000.json"))
+    data["rule"]["disp"] = disp
+    report = import_log("rule.json", json.dumps(data, ensure_ascii=False).encode(), save=False)
+    assert (report.error == "rule.disp: three-player games are not supported") is refused
