@@ -1,15 +1,16 @@
-"""One log file in: recognise its format, read it, check every hand, store the game.
+"""One log file in: recognise its format and its games, read each, check every hand,
+store the games.
 
-Used by ``manage.py import_log`` and by the upload form. A malformed file is
-refused as a whole with a message naming the field at fault, and nothing is
-stored. A readable file is stored even when some hands do not match our engine;
+Used by ``manage.py import_log``, the upload form and the events' log page
+(``tournaments.log_rounds``). :mod:`.files` recognises the format and cuts a file of
+several tenhou.net/6 games (or one hand a line) into games; :mod:`.log_rules` settles
+the rules (what the log states, the chosen preset for the rest). A malformed game is
+refused as a whole with a message naming the place at fault (the field, the line,
+the hand by round and honba), and nothing of it is stored; the file's other games
+still are. A readable game is stored even when some hands do not match our engine;
 its :class:`FileReport` says, hand by hand, what matched and what did not (the
-command's ``--check`` turns any difference into a failure).
-
-Formats are recognised by content, not by name: XML is a Tenhou record, a JSON
-object is ours (``"format": "riichi-game/1"``) or tenhou.net/6 (it has ``"log"``),
-and lines of JSON objects with a ``"type"`` are mjai. Gzipped files are unpacked
-first (Tenhou serves its records gzipped).
+command's ``--check`` turns any difference into a failure). A game stored before
+(:mod:`.fingerprints`) is not stored again: the report names it.
 """
 
 from __future__ import annotations
