@@ -148,17 +148,18 @@ def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
 
 def _final_scores(data: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """Final table scores (and chips) from ``"sc"``; present, it means the log holds the
-    whole game. ``sc`` is ``[score, points] * 4``, or ``[score, points, chips] * 4`` in a
-    chip game. Tenhou's records give scores in hundreds; a total near a hundred
+    whole game. ``sc`` is ``[score, points] * 4``, or in a chip game ``[score, points,
+    chips] * 4`` (or with the chips' value after them, ``[score, points, chips, value] * 4``). Tenhou's records give scores in hundreds; a total near a hundred
     thousand or more means points, so both are read (four scores always add up to four
     starting scores: 100,000 at Tenhou, 120,000 when the game starts at 30,000)."""
     sc = data.get("sc")
     if sc is None:
         return None, None
     sc = _list(sc, "sc")
-    if len(sc) not in (8, 12):
+    if len(sc) not in (8, 12, 16):
         raise LogFormatError(
-            f"holds score and points (and chips, in a chip game) for each seat: 8 or 12 numbers, not {len(sc)}",
+            "holds score and points (and chips, in a chip game) for each seat: 8, 12 or 16 "
+            f"numbers, not {len(sc)}",
             "sc",
         )
     for k, value in enumerate(sc):
@@ -167,7 +168,7 @@ def _final_scores(data: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] |
     step = len(sc) // 4
     scores = sc[0::step]
     unit = 100 if abs(sum(scores)) < 10_000 else 1
-    chips = tuple(round(v) for v in sc[2::3]) if step == 3 else None
+    chips = tuple(round(v) for v in sc[2::step]) if step > 2 else None
     return tuple(round(v * unit) for v in scores), chips
 
 

@@ -345,3 +345,9 @@ def test_only_a_three_player_rule_line_is_refused_as_three_player(db, disp, refu
     data["rule"]["disp"] = disp
     report = import_log("rule.json", json.dumps(data, ensure_ascii=False).encode(), save=False)
     assert (report.error == "rule.disp: three-player games are not supported") is refused
+
+
+def test_it_reads_the_draw_names_other_converters_write(db):
+    text = _data("tenhou6_suukaikan_two_players.json").decode()
+    report = import_log("tensoul.json", text.replace("四槓散了", "四開槓").encode(), save=False)
+    assert report.ok, report.first_difference()
