@@ -56,8 +56,25 @@ def _json_error(text: str, exc: json.JSONDecodeError, where: str = "") -> LogFor
             where or f"line {comment}",
         )
     return LogFormatError(
-        f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", where
+        f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        + _broken_hand(text, exc.pos),
+        where,
     )
+
+
+# The start of a tenhou.net/6 hand: its [round, honba, sticks] and the scores' list.
+_HAND_HEAD = re.compile(r"\[\s*\[\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\]\s*,\s*\[")
+_WINDS = ("East", "South", "West", "North")
+
+
+def _broken_hand(text: str, position: int) -> str:
+    """In a tenhou.net/6 text, the hand in which the JSON breaks (a file cut short)."""
+    heads = list(_HAND_HEAD.finditer(text, 0, position))
+    if not heads:
+        return ""
+    kyoku, honba = int(heads[-1].group(1)), int(heads[-1].group(2))
+    label = f"{_WINDS[kyoku // 4 % 4]} {kyoku % 4 + 1}, {honba} honba"
+    return f", in hand {len(heads)} ({label}): the log is cut or broken there"
 
 
 def detect(text: str) -> tuple[str, object]:

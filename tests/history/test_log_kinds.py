@@ -351,3 +351,17 @@ def test_it_reads_the_draw_names_other_converters_write(db):
     text = _data("tenhou6_suukaikan_two_players.json").decode()
     report = import_log("tensoul.json", text.replace("四槓散了", "四開槓").encode(), save=False)
     assert report.ok, report.first_difference()
+
+
+def test_a_json_log_cut_short_is_refused_naming_the_hand_it_breaks_in(db):
+    data = json.loads(_data("tenhou_lobby_30000.json"))
+    text = json.dumps(data, ensure_ascii=False)
+    third = json.dumps(data["log"][2], ensure_ascii=False)
+    cut = text[: text.index(third) + len(third) // 2]
+    report = import_log("cut.json", cut.encode())
+    head = data["log"][2][0]
+    assert report.error.startswith("not valid JSON: ")
+    assert report.error.endswith(
+        f", in hand 3 (East {head[0] % 4 + 1}, {head[1]} honba): the log is cut or broken there"
+    )
+    assert Game.objects.count() == 0
