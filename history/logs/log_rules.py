@@ -12,7 +12,8 @@ A record of an M-League match (its rule line or title says ``Mリーグ`` or
 ``M.LEAGUE``) is replayed under the M-League preset for the rest.
 
 Mahjong Soul games arrive as tenhou.net/6 JSON written by converters such as
-tensoul: their header carries ``"ver"`` and ``"ref"`` (the game's id), and their
+tensoul: their header carries ``"ver"`` and ``"ref"`` (the game's id; Tenhou's own JSON
+has both too, its ``ref`` a Tenhou log id such as ``2019050417gm-0029-0000-4f2a8622``), and their
 ``rule.disp`` names a Mahjong Soul room (``玉の間``, ``友人戦``, ``大会戦``, or the English
 names such as ``Jade Room``) with ``東喰``/``南喰`` (East or South game, open tanyao) and
 ``赤`` (red fives).
@@ -169,12 +170,19 @@ def settle(read: ReadRules, chosen: Any) -> Settled:
 # --- tenhou.net/6 -----------------------------------------------------------------------------
 
 
+# A Tenhou game's log id, such as 2019050417gm-0029-0000-4f2a8622.
+TENHOU_GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+
+
 def is_mahjong_soul(data: dict, disp: str) -> bool:
     """A tenhou.net/6 object written from a Mahjong Soul game."""
     if any(room in disp for room in MAHJONG_SOUL_ROOMS):
         return True
     ref = data.get("ref")
-    return isinstance(ref, str) and "ver" in data and len(ref) > 20
+    if not isinstance(ref, str) or TENHOU_GAME_ID.fullmatch(ref.strip()):
+        # Tenhou's own JSON download carries "ver" and "ref" too, its ref a Tenhou log id
+        return False
+    return "ver" in data and len(ref) > 20
 
 
 def read_tenhou6(data: dict, int_of) -> ReadRules:

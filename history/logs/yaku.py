@@ -43,6 +43,60 @@ _BY_JAPANESE.update(
         "役牌:中": "yakuhai_red",
     }
 )
+# Yaku written in English, as converters write them from Mahjong Soul's English client
+# ("Riichi(1飜)", "Ura Dora(0飜)"): our engine's own English names and the usual English
+# names of the yaku, read whatever their capitals.
+_BY_ENGLISH: dict[str, str] = {y.name.casefold(): y.key for y in reversed(YAKU_NAMES)}
+_BY_ENGLISH.update(
+    {
+        name.casefold(): key
+        for key, names in {
+            "menzen_tsumo": ("Fully Concealed Hand", "Self-drawn"),
+            "rinshan": ("After a Kan", "Dead Wall Draw"),
+            "chankan": ("Robbing a Kan", "Robbing the Kan"),
+            "haitei": ("Under the Sea",),
+            "houtei": ("Under the River",),
+            "tanyao": ("All Simples",),
+            "iipeikou": ("Pure Double Sequence",),
+            "ryanpeikou": ("Twice Pure Double Sequence",),
+            "chiitoitsu": ("Seven Pairs",),
+            "chanta": ("Half Outside Hand",),
+            "junchan": ("Fully Outside Hand",),
+            "ittsuu": ("Pure Straight",),
+            "sanshoku_doujun": ("Mixed Triple Sequence",),
+            "sanshoku_doukou": ("Triple Triplets",),
+            "toitoi": ("All Triplets",),
+            "sanankou": ("Three Concealed Triplets",),
+            "sankantsu": ("Three Quads", "Three Kans"),
+            "shousangen": ("Little Three Dragons",),
+            "honroutou": ("All Terminals and Honors", "All Terminals and Honours"),
+            "honitsu": ("Half Flush",),
+            "chinitsu": ("Full Flush",),
+            "yakuhai_white": ("White Dragon",),
+            "yakuhai_green": ("Green Dragon",),
+            "yakuhai_red": ("Red Dragon",),
+            SEAT_WIND: ("Seat Wind",),
+            ROUND_WIND: ("Prevalent Wind", "Round Wind"),
+            "aka_dora": ("Red Five", "Red Fives", "Red Dora"),
+            "tenhou": ("Blessing of Heaven",),
+            "chiihou": ("Blessing of Earth",),
+            "daisangen": ("Big Three Dragons",),
+            "suuankou": ("Four Concealed Triplets",),
+            "suuankou_tanki": ("Single-wait Four Concealed Triplets",),
+            "tsuuiisou": ("All Honors", "All Honours"),
+            "ryuuiisou": ("All Green",),
+            "chinroutou": ("All Terminals",),
+            "kokushi": ("Thirteen Orphans",),
+            "kokushi_13": ("Thirteen-wait Thirteen Orphans",),
+            "shousuushii": ("Little Four Winds",),
+            "daisuushii": ("Big Four Winds",),
+            "suukantsu": ("Four Quads", "Four Kans"),
+            "chuuren": ("Nine Gates",),
+            "chuuren_9": ("True Nine Gates", "Pure Nine Gates"),
+        }.items()
+        for name in names
+    }
+)
 _GENERIC = {
     **{f"seat_{w}": SEAT_WIND for w in ("east", "south", "west", "north")},
     **{f"round_{w}": ROUND_WIND for w in ("east", "south", "west", "north")},
@@ -162,7 +216,9 @@ for _y in YAKU_NAMES:
 
 
 def from_japanese(name: str) -> str:
-    return _BY_JAPANESE.get(name.strip(), name.strip())
+    """Our key for a yaku as a tenhou.net/6 log writes it (Japanese, or English)."""
+    name = name.strip()
+    return _BY_JAPANESE.get(name) or _BY_ENGLISH.get(name.casefold(), name)
 
 
 def from_engine(name: str, han: int) -> str:

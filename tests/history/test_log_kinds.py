@@ -22,12 +22,26 @@ from tables.models import Game, HandRecord
 from .conftest import DATA
 
 MAHJONG_SOUL = [
+    "real_mahjongsoul_gold_south_hand.json",
     "mahjongsoul_jade_east.json",
     "mahjongsoul_gold_south.json",
     "mahjongsoul_friendly_30000.json",
 ]
+# Real games and hands from other projects' test data (REAL_GAMES.md names each source).
+REAL_TENHOU6 = [
+    "real_tenhou6_tokujou_south_2019.json",
+    "real_tenhou6_east_four_kans_2020.json",
+    "real_tenhou6_joukyuu_east_chankan.json",
+]
+REAL_PRO_30000 = [
+    "real_pro_meijinsen_draw.json",
+    "real_pro_meijinsen_double_ron.json",
+    "real_pro_meijinsen_nine_terminals.json",
+]
 EVERY_KIND = [
     *MAHJONG_SOUL,
+    *REAL_TENHOU6,
+    *REAL_PRO_30000,
     "tenhou_lobby_30000.json",
     "mleague_one_hand_a_line.json",
     "tenhou6_two_games.json",
@@ -365,3 +379,30 @@ def test_a_json_log_cut_short_is_refused_naming_the_hand_it_breaks_in(db):
         f", in hand 3 (East {head[0] % 4 + 1}, {head[1]} honba): the log is cut or broken there"
     )
     assert Game.objects.count() == 0
+
+
+def test_yaku_written_in_english_are_compared_by_their_meaning(db):
+    # a real Mahjong Soul hand converted with English yaku names ("Ura Dora(0飜)")
+    report = import_log("gold.json", _data("real_mahjongsoul_gold_south_hand.json"), save=False)
+    assert report.ok, report.first_difference()
+    assert report.site == "mahjongsoul"
+    text = _data("real_mahjongsoul_gold_south_hand.json").decode()
+    wrong = import_log("wrong.json", text.replace('"Riichi(1飜)"', '"Red Dragon(1飜)"').encode())
+    assert wrong.counts()["mismatch"] == 1
+
+
+@pytest.mark.parametrize("name", REAL_TENHOU6[:2])
+def test_tenhou_s_own_json_download_is_read_as_a_tenhou_game(db, name):
+    data = json.loads(_data(name))
+    assert "ver" in data and "ref" in data  # as tensoul's header has them too
+    report = import_log(name, _data(name), save=False)
+    assert report.ok, report.first_difference()
+    assert report.site == "tenhou"
+    assert report.rules_assumed == "everything else as at Tenhou (Tenhou ranked)"
+
+
+@pytest.mark.parametrize("name", REAL_PRO_30000)
+def test_a_professional_match_s_hand_is_replayed_at_its_30000_start(db, name):
+    report = import_log(name, _data(name), save=False)
+    assert report.ok, report.first_difference()
+    assert "starting score: 30,000 (log[0][1] (hand 1, scores))" in report.rules_read
