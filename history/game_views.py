@@ -23,6 +23,7 @@ from tables.models import WINDS, Game, HandRecord
 from . import replayer
 from .access import finished_game, seat_names, seat_players
 from .logs import ownjson, tenhou6_export
+from .models import ImportedGame
 
 RESULT_LABELS = dict(HandRecord.RESULT_TYPES)
 
@@ -100,11 +101,18 @@ def game_page(request, pk: int):
             }
         )
     hands = _hand_rows(game, names)
+    imported = ImportedGame.objects.filter(game=game).first()
+    chips = imported.chips if imported is not None else None
+    if chips:
+        for row in final:
+            row["chips"] = chips[row["seat"]]
     return render(
         request,
         "history/game.html",
         {
             "game": game,
+            "chips": bool(chips),
+            "imported": imported,
             "table": game.table,
             "names": names,
             "final": final,

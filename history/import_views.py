@@ -13,7 +13,8 @@ from django.views.decorators.http import require_http_methods
 from players import budgets, throttle
 from rules.engine import presets
 
-from .logs.importer import MAX_BYTES, import_log
+from .logs import importer
+from .logs.files import MAX_BYTES
 
 MAX_UPLOADS = 20
 
@@ -65,8 +66,8 @@ def import_logs(request):
         reports = []
         for upload in files:
             data = upload.read(MAX_BYTES + 1)  # a larger file is refused by its size
-            reports.append(
-                import_log(
+            reports.extend(
+                importer.import_logs(
                     upload.name, data, ruleset=override, user=request.user, save=not check_only
                 )
             )

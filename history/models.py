@@ -54,3 +54,24 @@ class GameReview(models.Model):
         if self.status == self.DONE:
             return 100
         return round(100 * self.done / self.total) if self.total else 0
+
+
+class ImportedGame(models.Model):
+    """What an imported log adds to its game: the fingerprint that recognises the same
+    game imported again (whatever its spacing or file format's layout), where it was
+    played, the rules read from the log, and a chip game's chips."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="imported")
+    fingerprint = models.CharField(max_length=64, unique=True)
+    site = models.CharField(max_length=20, default="tenhou")
+    rules_read = models.JSONField(default=list, blank=True)
+    rules_assumed = models.CharField(max_length=200, blank=True)
+    chips = models.JSONField(
+        null=True, blank=True, help_text="A chip game's final chips, seat by seat."
+    )
+    hand_chips = models.JSONField(
+        null=True, blank=True, help_text="A chip game's chip changes, hand by hand."
+    )
+
+    def __str__(self) -> str:
+        return f"imported game {self.game_id}"

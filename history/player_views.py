@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from players.models import Player
 from rules.engine.standings import format_final
 
-from . import charts, in_person, rating, reviews, stats
+from . import charts, in_game_names, in_person, rating, reviews, stats
 
 SORTS = {
     "rating": ("rating", True),
@@ -213,5 +213,8 @@ def profile(request, username):
             "agreement_chart": agreement_chart,
             "agreement_count": len(agreement),
             "agreement_last": round(100 * agreement[-1][1]) if agreement else None,
+            "claimed_by": in_game_names.member_for(player),
+            "linked_names": in_game_names.linked_names(player),
+            "imported_as": in_game_names.placeholders_of(player),
         },
     )

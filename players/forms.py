@@ -48,7 +48,14 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ("display_name", "email", "terms", "learning_aids")
+        fields = (
+            "display_name",
+            "email",
+            "terms",
+            "learning_aids",
+            "tenhou_name",
+            "mahjongsoul_name",
+        )
         help_texts = {
             "display_name": "Shown at the table; leave empty to use your username.",
             "email": EMAIL_HELP,
@@ -60,3 +67,27 @@ class PreferencesForm(forms.ModelForm):
         if display:
             names.check_shown_name(display, Player, exclude_pk=self.instance.pk)
         return display
+
+    def _in_game_name(self, field: str, site: str) -> str:
+        """An in-game name: printable, and linked to one member only."""
+        name = self.cleaned_data.get(field, "").strip()
+        if not name:
+            return ""
+        names.check_characters(name)
+        taken = (
+            Player.objects.filter(**{f"{field}__iexact": name})
+            .exclude(pk=self.instance.pk)
+            .exists()
+        )
+        if taken:
+            raise forms.ValidationError(
+                f"Another member has already linked the {site} name {name!r}; "
+                "ask an organizer if it is yours."
+            )
+        return name
+
+    def clean_tenhou_name(self):
+        return self._in_game_name("tenhou_name", "Tenhou")
+
+    def clean_mahjongsoul_name(self):
+        return self._in_game_name("mahjongsoul_name", "Mahjong Soul")

@@ -37,6 +37,20 @@ class Player(AbstractUser):
         default=False, help_text="Play a sound at the table for a discard, a call and one's turn."
     )
 
+    tenhou_name = models.CharField(
+        "Tenhou name",
+        max_length=60,
+        blank=True,
+        help_text="Your name on Tenhou: imported Tenhou games under this name link to your "
+        "profile, and organizers can add your Tenhou games to events.",
+    )
+    mahjongsoul_name = models.CharField(
+        "Mahjong Soul name",
+        max_length=60,
+        blank=True,
+        help_text="Your in-game name on Mahjong Soul, the same for Mahjong Soul games.",
+    )
+
     class Meta:
         ordering = ["username"]
 

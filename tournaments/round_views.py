@@ -167,6 +167,7 @@ def round_detail(request, tournament_id, number):
         "round": round_,
         "tables": tables,
         "own_table": own_table,
+        "may_add_logs": tournament.is_referee(request.user),  # organizers and referees
         # The wall seed stays secret until every game of the round is over.
         "show_wall_seed": bool(tables) and all(t["result"] for t in tables),
         "byes": round_.byes.select_related("player"),

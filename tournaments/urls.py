@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import (
     agreement_views,
+    log_round_views,
     open_tables,
     role_views,
     round_views,
@@ -53,6 +54,11 @@ urlpatterns = [
         "<id:tournament_id>/rounds/<id:number>/timer/control/",
         timer_views.timer_action,
         name="timer_action",
+    ),
+    path(
+        "<id:tournament_id>/rounds/<id:number>/logs/",
+        log_round_views.round_logs,
+        name="round_logs",
     ),
     path(
         "<id:tournament_id>/rounds/<id:number>/redraw/",

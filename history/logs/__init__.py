@@ -5,7 +5,10 @@ the tiles dealt, the events in the order they happened and the outcome the log
 records. From there the same code rebuilds each hand's wall (:mod:`.walls`),
 plays the hand through our engine (:mod:`.driver`), compares the outcomes
 (:mod:`.check`) and stores the game (:mod:`.store`). :mod:`.importer` ties the
-steps together for the management command and the upload form.
+steps together for the management command and the upload form: :mod:`.files`
+recognises a file and cuts it into games, :mod:`.log_rules` settles the rules a game
+is replayed under (what the log states, a preset for the rest), :mod:`.fingerprints`
+recognises a game imported again.
 
 Modules per format:
 

@@ -180,10 +180,19 @@ def _compare_win(seat: int, ours, theirs, ruleset) -> list[str]:
             return "by tsumo" if source is None else f"on seat {source}'s tile"
 
         out.append(f"{who}: {how(theirs.from_seat)} in the log, {how(ours.from_seat)} here")
+    keys = {key for key, _ in theirs.yaku}
+    generic = bool(keys & {yaku_names.SEAT_WIND, yaku_names.ROUND_WIND})
+    # a log that writes each yakuman "(役満)" (tensoul does, double or not) says only
+    # that it is a yakuman: its size is checked by the payments
+    plain = bool(theirs.yakuman) and theirs.han is not None and theirs.han == 13 * theirs.yakuman
+    plain = plain and all(h == 13 for key, h in theirs.yaku if yaku_names.is_yakuman(key))
     our_yaku = yaku_names.canonical(
-        ((yaku_names.from_engine(n, h), h) for n, h in ours.score.yaku), ruleset
+        ((yaku_names.from_engine(n, h), h) for n, h in ours.score.yaku),
+        ruleset,
+        generic,
+        plain,
     )
-    their_yaku = yaku_names.canonical(theirs.yaku, ruleset)
+    their_yaku = yaku_names.canonical(theirs.yaku, ruleset, generic, plain)
     if theirs.yaku and our_yaku != their_yaku:
         out.append(
             f"{who}, yaku: the log lists {_yaku_text(their_yaku)}; our engine {_yaku_text(our_yaku)}"
@@ -191,6 +200,8 @@ def _compare_win(seat: int, ours, theirs, ruleset) -> list[str]:
     their_han = theirs.han
     if their_han is None and theirs.yaku:
         their_han = sum(h for _, h in their_yaku)
+    if plain and ours.score.yakuman:
+        their_han = None  # the size of the yakuman: see the payments
     if their_han is not None and their_han != ours.score.han:
         out.append(f"{who}: {their_han} han in the log, {ours.score.han} here")
     if theirs.fu is not None and not ours.score.yakuman and theirs.fu != ours.score.fu:

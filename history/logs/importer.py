@@ -1,43 +1,39 @@
-"""One log file in: recognise its format, read it, check every hand, store the game.
+"""One log file in: recognise its format and its games, read each, check every hand,
+store the games.
 
-Used by ``manage.py import_log`` and by the upload form. A malformed file is
-refused as a whole with a message naming the field at fault, and nothing is
-stored. A readable file is stored even when some hands do not match our engine;
+Used by ``manage.py import_log``, the upload form and the events' log page
+(``tournaments.log_rounds``). :mod:`.files` recognises the format and cuts a file of
+several tenhou.net/6 games (or one hand a line) into games; :mod:`.log_rules` settles
+the rules (what the log states, the chosen preset for the rest). A malformed game is
+refused as a whole with a message naming the place at fault (the field, the line,
+the hand by round and honba), and nothing of it is stored; the file's other games
+still are. A readable game is stored even when some hands do not match our engine;
 its :class:`FileReport` says, hand by hand, what matched and what did not (the
-command's ``--check`` turns any difference into a failure).
-
-Formats are recognised by content, not by name: XML is a Tenhou record, a JSON
-object is ours (``"format": "riichi-game/1"``) or tenhou.net/6 (it has ``"log"``),
-and lines of JSON objects with a ``"type"`` are mjai. Gzipped files are unpacked
-first (Tenhou serves its records gzipped).
+command's ``--check`` turns any difference into a failure). A game stored before
+(:mod:`.fingerprints`) is not stored again: the report names it.
 """
 
 from __future__ import annotations
 
-import gzip
-import io
-import json
 import logging
 import re
-import zlib
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from players import names as member_names
-from rules import json_input
-from rules.engine import rulesets
+from rules.engine import presets, rulesets
 from rules.engine.state import GameSetup
 
 from . import check as checking
-from . import mjai, mjlog, ownjson, store, tenhou6
+from . import fingerprints, mjai, mjlog, ownjson, store, tenhou6
+from .files import decode, detect
 from .model import LogFormatError
 
 log = logging.getLogger(__name__)
 
-MAX_BYTES = 4 * 1024 * 1024  # a hanchan record is well under 100 kB
 FORMAT_NAMES = {
     "tenhou6": "tenhou.net/6 JSON",
     "mjlog": "Tenhou XML record",
@@ -53,6 +49,19 @@ class HandLine:
     status: str
     differences: list[str]
     notes: list[str] = field(default_factory=list)
+    chips: tuple[int, ...] | None = None  # a chip game's chip changes in the hand
+
+    @property
+    def replays(self) -> bool:
+        return self.status == "match"
+
+    @property
+    def status_words(self) -> str:
+        return {
+            "match": "replays",
+            "mismatch": "replays differently",
+            "unreproducible": "does not replay",
+        }.get(self.status, self.status)
 
 
 @dataclass
@@ -66,6 +75,14 @@ class FileReport:
     notes: list[str] = field(default_factory=list)
     game_id: int | None = None
     stored_hands: int = 0
+    rules_read: tuple[str, ...] = ()
+    rules_assumed: str = ""
+    duplicate_of: int | None = None  # the stored game this log is again
+    site: str = ""
+    final_chips: tuple[int, ...] | None = None
+    final_scores: tuple[int, ...] | None = None
+    names: tuple[str, ...] = ()  # the players' names as the log gives them, seat 0 first
+    start_score: int = 0
 
     @property
     def ok(self) -> bool:
@@ -92,6 +109,11 @@ class FileReport:
     def summary(self) -> str:
         if self.error:
             return f"{self.name}: not imported: {self.error}"
+        if self.duplicate_of:
+            return (
+                f"{self.name}: the same game as game {self.duplicate_of}, "
+                "imported before; not stored again"
+            )
         c = self.counts()
         parts = [f"{c['match']} of {len(self.hands)} hands match"]
         if c["mismatch"]:
@@ -99,55 +121,13 @@ class FileReport:
         if c["unreproducible"]:
             parts.append(f"{c['unreproducible']} not reproducible")
         stored = f"stored as game {self.game_id}" if self.game_id else "not stored"
-        return f"{self.name} ({FORMAT_NAMES.get(self.format, self.format)}): {', '.join(parts)}; {stored}"
-
-
-def decode(data: bytes) -> str:
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.GzipFile(fileobj=io.BytesIO(data)).read(MAX_BYTES + 1)
-        except (OSError, EOFError, zlib.error):
-            raise LogFormatError("the file looks gzipped but cannot be unpacked") from None
-    if len(data) > MAX_BYTES:
-        raise LogFormatError(f"the file is larger than {MAX_BYTES // 1024 // 1024} MB")
-    for encoding in ("utf-8-sig", "cp932"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise LogFormatError("the file is not text (neither UTF-8 nor Shift-JIS)")
-
-
-def detect(text: str) -> tuple[str, object]:
-    """The format name and the parsed top level (XML text, a JSON value, or mjai lines)."""
-    stripped = text.strip()
-    if not stripped:
-        raise LogFormatError("the file is empty")
-    if stripped.startswith("<"):
-        return "mjlog", stripped
-    if stripped.startswith("{"):
-        try:
-            data = json_input.loads(stripped)
-        except json_input.UnsafeJSON as exc:
-            raise LogFormatError(f"refused: {exc}") from None
-        except json.JSONDecodeError as exc:
-            if "\n" in stripped:
-                return "mjai", stripped
-            raise LogFormatError(
-                f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-            ) from None
-        if isinstance(data, dict) and data.get("format") == "riichi-game/1":
-            return "riichi-game", data
-        if isinstance(data, dict) and "log" in data:
-            return "tenhou6", data
-        if isinstance(data, dict) and "type" in data:
-            return "mjai", stripped
-        raise LogFormatError(
-            'a JSON object that is neither tenhou.net/6 (no "log") nor our own game record (no "format")'
+        chips = ""
+        if self.final_chips is not None:
+            chips = "; chips " + ", ".join(f"{c:+d}" for c in self.final_chips)
+        return (
+            f"{self.name} ({FORMAT_NAMES.get(self.format, self.format)}): "
+            f"{', '.join(parts)}{chips}; {stored}"
         )
-    raise LogFormatError(
-        "not a game log: expected Tenhou XML, tenhou.net/6 JSON, mjai lines or our JSON"
-    )
 
 
 _TENHOU_ID = re.compile(r"(\d{10})gm-")
@@ -163,19 +143,58 @@ def _played(name: str) -> datetime | None:
         return None
 
 
-def import_log(
+def import_logs(
     name: str,
     data: bytes,
     *,
-    ruleset: rulesets.Ruleset | None = None,
+    ruleset: rulesets.Ruleset | str | None = None,
     user=None,
     save: bool = True,
-) -> FileReport:
-    """Read, check and (with ``save``) store one file; never raises for a bad log."""
-    report = FileReport(name)
+    only: str | None = None,
+) -> list[FileReport]:
+    """Read, check and (with ``save``) store every game of one file, one report each;
+    a game that cannot be read is refused alone, and the file's other games still
+    import. ``ruleset`` (a preset or its key) gives the rules the log does not state;
+    ``only`` stores just the game whose report has that name (the others are checked)."""
     try:
         fmt, parsed = detect(decode(data))
-        report.format = fmt
+    except LogFormatError as exc:
+        return [FileReport(name, error=str(exc))]
+    if fmt != "tenhou6-many":
+        return [
+            _import_one(
+                FileReport(name, fmt), fmt, parsed, ruleset, user, save and only in (None, name)
+            )
+        ]
+    games = parsed
+    if len(games) == 1:
+        where, value = games[0]
+        if isinstance(value, LogFormatError):
+            return [FileReport(name, "tenhou6", error=str(value))]
+        keep = save and only in (None, name)
+        return [_import_one(FileReport(name, "tenhou6"), "tenhou6", value, ruleset, user, keep)]
+    reports = []
+    for number, (where, value) in enumerate(games, start=1):
+        report = FileReport(f"{name}, game {number} ({where})", "tenhou6")
+        if isinstance(value, LogFormatError):
+            report.error = f"{value}; nothing of this game was imported"
+            reports.append(report)
+            continue
+        keep = save and only in (None, report.name)
+        reports.append(_import_one(report, "tenhou6", value, ruleset, user, keep))
+    return reports
+
+
+def import_log(name: str, data: bytes, **options) -> FileReport:
+    """One file's first (usually only) game: see :func:`import_logs`."""
+    return import_logs(name, data, **options)[0]
+
+
+def _import_one(report: FileReport, fmt: str, parsed, ruleset, user, save: bool) -> FileReport:
+    """Read, check and store one game; never raises for a bad log."""
+    if isinstance(ruleset, str):
+        ruleset = presets.preset(ruleset)
+    try:
         if fmt == "riichi-game":
             return _own(report, parsed, user, save)
         if fmt == "tenhou6":
@@ -192,30 +211,52 @@ def import_log(
     except (*UNFORESEEN, RecursionError) as exc:
         return _unreadable(report, exc)
     report.ruleset_note = game.ruleset_note
+    report.rules_read = game.rules_read
+    report.rules_assumed = game.rules_assumed
+    report.site = game.site
+    report.final_chips = game.final_chips
+    report.final_scores = game.final_scores
+    report.names = tuple(game.names)
+    report.start_score = game.ruleset.start_score
     report.notes = list(game.notes)
     for hand, line in zip(game.hands, result.hands, strict=True):
         report.hands.append(
-            HandLine(line.index, line.label, line.status, line.differences, list(hand.notes))
+            HandLine(
+                line.index, line.label, line.status, line.differences, list(hand.notes), hand.chips
+            )
         )
     report.problems = list(result.problems)
-    if save:
-        reproduced = result.reproduced
-        setup = GameSetup(game.ruleset, 0, result.setup.walls)
-        with transaction.atomic():
-            stored = store.store_game(
-                title=game.title or _title(name, fmt),
-                players=list(game.names),
-                setup=setup,
-                actions=checking.stored_actions(result),
-                started=_played(name),
-                finished=_played(name),
-                created_by=user if getattr(user, "is_authenticated", False) else None,
-                log_hands=game.hands[reproduced:],
-                final_scores=game.final_scores,
-            )
+    print_ = fingerprints.of_log(game)
+    report.duplicate_of = fingerprints.stored_game(print_)
+    if save and report.duplicate_of is None:
+        try:
+            stored = _store(report, game, fmt, result, print_, user)
+        except IntegrityError:  # the same game stored at the same moment by another import
+            report.duplicate_of = fingerprints.stored_game(print_)
+            return report
         report.game_id = stored.pk
-        report.stored_hands = reproduced
+        report.stored_hands = result.reproduced
     return report
+
+
+def _store(report: FileReport, game, fmt: str, result, print_: str, user):
+    """Store the hands our engine reproduced from the start as a game, the rest from the
+    log's own outcomes, with the game's fingerprint."""
+    reproduced = result.reproduced
+    with transaction.atomic():
+        stored = store.store_game(
+            title=game.title or _title(report.name, fmt),
+            players=list(game.names),
+            setup=GameSetup(game.ruleset, 0, result.setup.walls),
+            actions=checking.stored_actions(result),
+            started=_played(report.name),
+            finished=_played(report.name),
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            log_hands=game.hands[reproduced:],
+            final_scores=game.final_scores,
+        )
+        fingerprints.remember(stored, print_, game)
+    return stored
 
 
 # What a reader raises on a shape of bad input it does not name yet.
@@ -228,8 +269,8 @@ def _unreadable(report: FileReport, exc: Exception) -> FileReport:
     log.warning("unreadable %s log %r", report.format or "game", report.name, exc_info=True)
     what = FORMAT_NAMES.get(report.format, "a game log")
     report.error = (
-        f"could not be read as {what}: a value has an unexpected kind "
-        f"({type(exc).__name__}); nothing was imported"
+        f"could not be read as {what}: a value in it is not of a kind the format "
+        "allows; nothing was imported"
     )
     return report
 
@@ -264,7 +305,9 @@ def _own(report: FileReport, data: dict, user, save: bool) -> FileReport:
     report.ruleset_note = "the ruleset written in the file"
     report.hands = [HandLine(h.index, h.label, h.status, h.differences) for h in game.hands]
     report.problems = list(game.problems)
-    if save and game.actions:
+    print_ = fingerprints.of_own(game.setup.walls, game.actions)
+    report.duplicate_of = fingerprints.stored_game(print_)
+    if save and game.actions and report.duplicate_of is None:
         with transaction.atomic():
             stored = store.store_game(
                 title=game.title or _title(report.name, "riichi-game"),
@@ -275,6 +318,7 @@ def _own(report: FileReport, data: dict, user, save: bool) -> FileReport:
                 finished=game.finished,
                 created_by=user if getattr(user, "is_authenticated", False) else None,
             )
+            fingerprints.remember(stored, print_)
         report.game_id = stored.pk
         report.stored_hands = sum(1 for h in game.hands if h.status != "unreproducible")
     return report

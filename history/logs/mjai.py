@@ -19,9 +19,10 @@ from __future__ import annotations
 import json
 
 from rules import json_input
-from rules.engine import presets, rulesets
+from rules.engine import rulesets
 from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
 
+from . import log_rules
 from . import yaku as yaku_names
 from .model import (
     Call,
@@ -110,12 +111,7 @@ class _Reader:
     def __init__(self, override):
         self.override = override
         self.names = [f"Player {i + 1}" for i in range(4)]
-        self.ruleset = override or presets.preset("tenhou")
-        self.note = (
-            "the ruleset chosen for the import"
-            if override
-            else "Tenhou's rules (mjai logs name none)"
-        )
+        self.read_rules = log_rules.ReadRules(log_rules.TENHOU)
         self.hands: list[LogHand] = []
         self.hand: LogHand | None = None
 
@@ -138,12 +134,14 @@ class _Reader:
             and all(isinstance(n, str) and n for n in names)
         ):
             self.names = names
-        if self.override is None:
+        if "kyoku_first" in e:
             east = e.get("kyoku_first") == 4
-            reds = [1, 1, 1] if e.get("aka_flag", True) else [0, 0, 0]
-            self.ruleset = presets.preset("tenhou").replace(
-                game_type="tonpuusen" if east else "hanchan", red_fives=reds
+            self.read_rules.say(
+                "game_type", "tonpuusen" if east else "hanchan", f"{field}.kyoku_first"
             )
+        if "aka_flag" in e:
+            reds = (1, 1, 1) if e.get("aka_flag") else (0, 0, 0)
+            self.read_rules.say("red_fives", reds, f"{field}.aka_flag")
 
     def _start_kyoku(self, e, field):
         wind = e.get("bakaze")
@@ -331,6 +329,17 @@ class _Reader:
         for hand in self.hands:
             if hand.result is None:
                 raise LogFormatError(
-                    "the hand has no result (hora or ryukyoku)", f"hand {hand.index + 1}"
+                    "the log ends in the middle of this hand (it has no hora or ryukyoku)",
+                    f"hand {hand.index + 1} ({hand.label})",
                 )
-        return LogGame("mjai", "", tuple(self.names), self.ruleset, self.note, self.hands)
+        first = self.hands[0]
+        self.read_rules.say(
+            "start_score",
+            log_rules.start_score(first.scores, first.sticks),
+            "the first start_kyoku's scores",
+        )
+        settled = log_rules.settle(self.read_rules, self.override)
+        game = LogGame("mjai", "", tuple(self.names), settled.ruleset, settled.note, self.hands)
+        game.rules_read = settled.read
+        game.rules_assumed = settled.assumed
+        return game

@@ -28,15 +28,18 @@ wall is rebuilt from the draws like any other log (:mod:`.walls`).
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from rules.engine import presets, rulesets
+from rules.engine import rulesets
 from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
 
+from . import log_rules
 from . import shuffle as tenhou_shuffle
 from . import yaku as yaku_names
 from .model import (
+    WIND_NAMES,
     Call,
     Discard,
     Draw,
@@ -80,17 +83,20 @@ def _tile(value: int, field: str) -> int:
     return value
 
 
-def ruleset_of(flags: int, override) -> tuple[rulesets.Ruleset, str]:
+def rules_of(flags: int) -> log_rules.ReadRules:
+    """The rules the ``GO`` type's bits state: 0x02 no red fives, 0x04 no open tanyao,
+    0x08 a South game (East only without it), 0x10 three players, 0x200 and 0x400 a
+    chip game (祝儀)."""
     if flags & 0x10:
         raise LogFormatError("three-player games are not supported", "GO.type")
-    if override is not None:
-        return override, "the ruleset chosen for the import"
-    ruleset = presets.preset("tenhou").replace(
-        game_type="hanchan" if flags & 0x08 else "tonpuusen",
-        red_fives=[0, 0, 0] if flags & 0x02 else [1, 1, 1],
-        kuitan=not flags & 0x04,
-    )
-    return ruleset, f"Tenhou's rules as the record's GO type {flags} says"
+    read = log_rules.ReadRules(log_rules.TENHOU)
+    where = f"GO type {flags}"
+    read.say("game_type", "hanchan" if flags & 0x08 else "tonpuusen", where)
+    read.say("red_fives", (0, 0, 0) if flags & 0x02 else (1, 1, 1), where)
+    read.say("kuitan", not flags & 0x04, where)
+    if flags & 0x600:
+        read.say("chips", True, where)
+    return read
 
 
 def decode_meld(who: int, m: int, field: str):
@@ -121,13 +127,29 @@ def decode_meld(who: int, m: int, field: str):
     return DAIMINKAN, tiles, called, source
 
 
+_INIT_SEED = re.compile(r'<INIT\b[^>]*?seed="(\d+),(\d+),')
+
+
+def _broken_hand(text: str, exc: ET.ParseError) -> str:
+    """Where in the game a record stops being XML: ", in hand 8 (South 4)"."""
+    line, column = exc.position
+    lines = text.split("\n")
+    offset = sum(len(x) + 1 for x in lines[: line - 1]) + column
+    seeds = list(_INIT_SEED.finditer(text, 0, offset))
+    if not seeds:
+        return ""
+    kyoku, honba = int(seeds[-1].group(1)), int(seeds[-1].group(2))
+    label = f"{WIND_NAMES[kyoku // 4 % 4]} {kyoku % 4 + 1}" + (f", {honba} honba" if honba else "")
+    return f", in hand {len(seeds)} ({label}): the record is cut or broken there"
+
+
 def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise LogFormatError("a Tenhou record has no document type or entity declarations")
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
-        raise LogFormatError(f"not well-formed XML ({exc})") from None
+        raise LogFormatError(f"not well-formed XML ({exc}){_broken_hand(text, exc)}") from None
     if root.tag != "mjloggm":
         raise LogFormatError(f"the root element must be <mjloggm>, not <{root.tag}>", "mjloggm")
     reader = _Reader(override)
@@ -139,7 +161,7 @@ def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
 class _Reader:
     def __init__(self, override):
         self.override = override
-        self.ruleset, self.note = ruleset_of(9, override)  # no GO tag: a plain South game
+        self.read_rules = rules_of(9)  # no GO tag: a plain South game
         self.names: list[str] | None = None
         self.shuffle: tenhou_shuffle.TenhouShuffle | None = None
         self.shuffle_note = ""
@@ -147,6 +169,7 @@ class _Reader:
         self.hand: LogHand | None = None
         self.final: tuple[int, ...] | None = None
         self.notes: list[str] = []
+        self.final_chips: tuple[int, ...] | None = None
 
     # -- per tag
     def read(self, el, field: str) -> None:
@@ -161,7 +184,7 @@ class _Reader:
                         f"the shuffle seed is unusable ({exc.message}); walls are rebuilt from the draws"
                     )
         elif tag == "GO":
-            self.ruleset, self.note = ruleset_of(_ints(el.get("type"), "GO.type")[0], self.override)
+            self.read_rules = rules_of(_ints(el.get("type"), "GO.type")[0])
         elif tag == "UN":
             if self.names is None and el.get("n0") is not None:
                 self.names = [
@@ -194,7 +217,7 @@ class _Reader:
         # other tags (seen in live protocol captures) carry nothing we need
 
     def _code(self, tile: int):
-        return code_of(tile, self.ruleset.red_fives)
+        return code_of(tile, self.read_rules.values["red_fives"])
 
     def _need_hand(self, field: str) -> LogHand:
         if self.hand is None:
@@ -203,7 +226,10 @@ class _Reader:
 
     def _init(self, el, field: str) -> None:
         if self.hand is not None and self.hand.result is None:
-            raise LogFormatError("a new hand starts before the previous one has a result", field)
+            raise LogFormatError(
+                f"a new hand starts before hand {len(self.hands)} ({self.hand.label}) has a result",
+                field,
+            )
         seed = _ints(el.get("seed"), f"{field}.seed")
         if len(seed) != 6:
             raise LogFormatError("must be round,honba,sticks,die,die,dora", f"{field}.seed")
@@ -280,20 +306,50 @@ class _Reader:
             self.rinshan[who] = True
 
     def _scores(self, el, field: str):
+        """The score changes of ``sc``: per seat the score and its change (in hundreds),
+        followed in a chip game by the chips: ``score,change,chips`` per seat, or
+        ``score,change,chips,chip change``. A chip game's chip changes are kept with the
+        hand (the change, or the difference of the counts from the hand before)."""
         sc = _ints(el.get("sc"), f"{field}.sc")
-        if len(sc) != 8:
+        if len(sc) not in (8, 12, 16):
             raise LogFormatError(
-                "must hold score and change for each of the four seats", f"{field}.sc"
+                "must hold score and change (and, in a chip game, chips) for each of the "
+                f"four seats: 8, 12 or 16 numbers, not {len(sc)}",
+                f"{field}.sc",
             )
-        return tuple(100 * d for d in sc[1::2])
+        step = len(sc) // 4
+        if step > 2:
+            hand = self._need_hand(field)
+            if step == 4:
+                change = tuple(sc[3::4])
+            else:
+                change = tuple(sc[2::3])
+            hand.chips = (
+                change
+                if hand.chips is None
+                else tuple(a + b for a, b in zip(hand.chips, change, strict=True))
+            )
+            self.read_rules.say("chips", True, f"{field}.sc")
+        return tuple(100 * d for d in sc[1::step])
 
     def _owari(self, el, field: str) -> None:
         owari = el.get("owari")
         if owari:
-            values = [float(x) for x in owari.split(",")]
-            if len(values) != 8:
-                raise LogFormatError("must hold score and points for each seat", f"{field}.owari")
-            self.final = tuple(round(v * 100) for v in values[0::2])
+            try:
+                values = [float(x) for x in owari.split(",")]
+            except ValueError:
+                raise LogFormatError(
+                    f"'{owari}' is not a list of numbers", f"{field}.owari"
+                ) from None
+            if len(values) not in (8, 12, 16):
+                raise LogFormatError(
+                    "must hold score and points (and, in a chip game, chips) for each seat",
+                    f"{field}.owari",
+                )
+            step = len(values) // 4
+            self.final = tuple(round(v * 100) for v in values[0::step])
+            if step > 2:
+                self.final_chips = tuple(round(v) for v in values[2::step])
 
     def _agari(self, el, field: str) -> None:
         hand = self._need_hand(field)
@@ -381,8 +437,17 @@ class _Reader:
         if not self.hands:
             raise LogFormatError("the record holds no hand (no <INIT>)", "mjloggm")
         if self.hands[-1].result is None:
-            raise LogFormatError("the last hand has no result", f"hand {len(self.hands)}")
-        reds = self.ruleset.red_fives
+            last = self.hands[-1]
+            raise LogFormatError(
+                "the record ends in the middle of this hand (it has no result)",
+                f"hand {len(self.hands)} ({last.label})",
+            )
+        first = self.hands[0]
+        self.read_rules.say(
+            "start_score", log_rules.start_score(first.scores, first.sticks), "the first INIT's ten"
+        )
+        settled = log_rules.settle(self.read_rules, self.override)
+        reds = settled.ruleset.red_fives
         for hand in self.hands:
             if self.shuffle is None:
                 continue
@@ -396,6 +461,17 @@ class _Reader:
                     f"the shuffle seed does not give this hand ({misfit}); the wall is rebuilt from the draws"
                 )
         names = tuple(self.names or [f"Player {i + 1}" for i in range(4)])
-        return LogGame(
-            "mjlog", "", names, self.ruleset, self.note, self.hands, self.final, notes=self.notes
+        game = LogGame(
+            "mjlog",
+            "",
+            names,
+            settled.ruleset,
+            settled.note,
+            self.hands,
+            self.final,
+            notes=self.notes,
         )
+        game.rules_read = settled.read
+        game.rules_assumed = settled.assumed
+        game.final_chips = self.final_chips
+        return game

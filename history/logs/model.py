@@ -41,6 +41,11 @@ class LogFormatError(Exception):
         self.field = field
 
 
+def hand_label(round_wind: int, round_number: int, honba: int) -> str:
+    """``East 1, 0 honba``: a hand named as players name it, for messages."""
+    return f"{WIND_NAMES[round_wind % 4]} {round_number + 1}, {honba} honba"
+
+
 def code_of(tile: int, red_fives) -> Code:
     """The code of a physical tile under a ruleset's red fives."""
     return (tile >> 2, is_red(tile, red_fives))
@@ -142,6 +147,7 @@ class LogHand:
     result: LogResult | None = None
     wall: tuple[int, ...] | None = None  # a known physical wall, in our draw order
     notes: list[str] = field(default_factory=list)
+    chips: tuple[int, ...] | None = None  # a chip game's chip changes in this hand
 
     @property
     def label(self) -> str:
@@ -164,3 +170,7 @@ class LogGame:
     final_scores: tuple[int, ...] | None = None  # table scores at the end, sticks included
     played: datetime | None = None
     notes: list[str] = field(default_factory=list)
+    rules_read: tuple[str, ...] = ()  # each rule the log states, with where it says so
+    rules_assumed: str = ""  # where the other rules come from
+    site: str = "tenhou"  # where the game was played: "tenhou" or "mahjongsoul"
+    final_chips: tuple[int, ...] | None = None  # a chip game's chips at the end

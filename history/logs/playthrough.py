@@ -33,7 +33,7 @@ from rules.engine.actions import (
     TSUMO,
     Action,
 )
-from rules.engine.errors import IllegalAction
+from rules.engine.errors import EngineError, IllegalAction
 from rules.engine.game import apply, explain, pending_seats
 from rules.engine.state import GameSetup, GameState, HandResult
 from rules.engine.tiles import EAST
@@ -89,12 +89,19 @@ def play_hand(
     setup: GameSetup, index: int, hand: LogHand, unknown: frozenset[int] = frozenset()
 ) -> HandReplay:
     """Replay ``hand`` (number ``index`` of the game) and return what the engine made of it."""
-    state = start_state(setup, index, hand)
     actions: list[Action] = []
+    try:
+        state = start_state(setup, index, hand)
+    except EngineError as exc:
+        return HandReplay((), None, None, f"our engine cannot deal this hand: {exc.message}")
     try:
         state = _play(state, index, hand, actions, unknown)
     except _Stop as stop:
         return HandReplay(tuple(actions), None, None, stop.message)
+    except EngineError as exc:  # the hand is impossible under these rules (say, a score sum)
+        return HandReplay(
+            tuple(actions), None, None, f"our engine cannot play this hand: {exc.message}"
+        )
     return HandReplay(tuple(actions), state.last_result, state, None)
 
 

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import presets, rulesets
+from rules.engine import rulesets
 from rules.engine.actions import (
     ANKAN,
     CHI,
@@ -62,6 +62,7 @@ from rules.engine.actions import (
 )
 from rules.engine.errors import InvalidRuleset
 
+from . import log_rules
 from .model import (
     Call,
     Code,
@@ -69,6 +70,7 @@ from .model import (
     LogFormatError,
     LogGame,
     LogHand,
+    hand_label,
 )
 from .tenhou6_codes import (
     TSUMOGIRI,
@@ -82,47 +84,26 @@ from .tenhou6_result import _parse_result
 # --- reading ------------------------------------------------------------------------------
 
 
-def read_ruleset(data: dict, override: rulesets.Ruleset | None) -> tuple[rulesets.Ruleset, str]:
-    """The ruleset to replay under, and a note on where it came from."""
-    if override is not None:
-        return override, "the ruleset chosen for the import"
+def read_rules(data: dict) -> log_rules.ReadRules | None:
+    """What the object says about its rules; None when it writes a whole ruleset of ours."""
     if "ruleset" in data:
-        try:
-            return rulesets.from_dict(data["ruleset"]), "the ruleset written in the file"
-        except InvalidRuleset as exc:
-            raise LogFormatError(exc.message, f"ruleset.{exc.field or ''}".rstrip(".")) from None
-    rule = data.get("rule", {})
-    if not isinstance(rule, dict):
-        raise LogFormatError('must be an object such as {"disp": "般南喰赤", "aka": 1}', "rule")
-    disp = rule.get("disp", "")
-    if not isinstance(disp, str):
-        raise LogFormatError("must be text", "rule.disp")
-    if "三" in disp:
-        raise LogFormatError("three-player games are not supported", "rule.disp")
-    per_suit = [rule.get(k) for k in ("aka51", "aka52", "aka53")]
-    if any(v is not None for v in per_suit):
-        reds = tuple(_int(v or 0, f"rule.aka5{i + 1}", 0, 4) for i, v in enumerate(per_suit))
-    else:
-        reds = (
-            (1, 1, 1)
-            if _int(rule.get("aka", 1 if "赤" in disp else 0), "rule.aka", 0, 4)
-            else (0, 0, 0)
-        )
-    east_only = "東" in disp and "南" not in disp
-    base = presets.preset("tenhou")
-    ruleset = base.replace(
-        game_type="tonpuusen" if east_only else "hanchan",
-        red_fives=list(reds),
-        kuitan="喰" in disp or not disp,
-    )
-    return ruleset, f"Tenhou's rules as the log's rule line says ({disp or 'none given'})"
+        return None
+    return log_rules.read_tenhou6(data, _int)
+
+
+def _own_ruleset(data: dict) -> rulesets.Ruleset:
+    try:
+        return rulesets.from_dict(data["ruleset"])
+    except InvalidRuleset as exc:
+        raise LogFormatError(exc.message, f"ruleset.{exc.field or ''}".rstrip(".")) from None
 
 
 def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
     """A tenhou.net/6 object as a :class:`LogGame`; LogFormatError names the bad field."""
     if not isinstance(data, dict):
         raise LogFormatError('a tenhou.net/6 log is a JSON object with a "log" list')
-    ruleset, note = read_ruleset(data, override)
+    read = read_rules(data)
+    own = _own_ruleset(data) if read is None else None
     names_raw = data.get("name")
     if names_raw is None:
         raise LogFormatError("missing: the four players' names", "name")
@@ -138,34 +119,57 @@ def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
     hands_raw = _list(data.get("log"), "log")
     if not hands_raw:
         raise LogFormatError("holds no hands", "log")
-    reds = any(ruleset.red_fives)
+    reds = any(own.red_fives) if own is not None else read.reds
     hands = [_parse_hand(raw, i, reds) for i, raw in enumerate(hands_raw)]
-    return LogGame(
+    final, chips = _final_scores(data)
+    if own is not None:
+        settled = log_rules.Settled(own, ('every rule (the file\'s own "ruleset")',), "")
+    else:
+        first = hands[0]
+        read.say("start_score", log_rules.start_score(first.scores, first.sticks), _where(0, 1))
+        if chips is not None:
+            read.say("chips", True, "sc (final chips)")
+        settled = log_rules.settle(read, override)
+    game = LogGame(
         "tenhou6",
         title.strip(),
         tuple(n.strip() for n in names),
-        ruleset,
-        note,
+        settled.ruleset,
+        settled.note,
         hands,
-        final_scores=_final_scores(data),
+        final_scores=final,
     )
+    game.rules_read = settled.read
+    game.rules_assumed = settled.assumed
+    game.site = read.site if read is not None else log_rules.TENHOU
+    game.final_chips = chips
+    return game
 
 
-def _final_scores(data: dict) -> tuple[int, ...] | None:
-    """Final table scores from ``"sc": [score, points, ...]``; present, it means the log
-    holds the whole game. Tenhou's records give scores in hundreds; a total near a
-    hundred thousand means points, so both are read (four scores always add up to
-    four starting scores, 100,000 at Tenhou)."""
+def _final_scores(data: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """Final table scores (and chips) from ``"sc"``; present, it means the log holds the
+    whole game. ``sc`` is ``[score, points] * 4``, or in a chip game ``[score, points,
+    chips] * 4`` (or with the chips' value after them, ``[score, points, chips, value] * 4``). Tenhou's records give scores in hundreds; a total near a hundred
+    thousand or more means points, so both are read (four scores always add up to four
+    starting scores: 100,000 at Tenhou, 120,000 when the game starts at 30,000)."""
     sc = data.get("sc")
     if sc is None:
-        return None
-    sc = _list(sc, "sc", 8)
+        return None, None
+    sc = _list(sc, "sc")
+    if len(sc) not in (8, 12, 16):
+        raise LogFormatError(
+            "holds score and points (and chips, in a chip game) for each seat: 8, 12 or 16 "
+            f"numbers, not {len(sc)}",
+            "sc",
+        )
     for k, value in enumerate(sc):
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise LogFormatError(f"must be a number, not {value!r}", f"sc[{k}]")
-    scores = sc[0::2]
+    step = len(sc) // 4
+    scores = sc[0::step]
     unit = 100 if abs(sum(scores)) < 10_000 else 1
-    return tuple(round(v * unit) for v in scores)
+    chips = tuple(round(v) for v in sc[2::step]) if step > 2 else None
+    return tuple(round(v * unit) for v in scores), chips
 
 
 def _codes(values: Any, field: str, reds: bool) -> tuple[Code, ...]:
@@ -190,7 +194,38 @@ def _where(i: int, k: int) -> str:
     return f"log[{i}][{k}] (hand {i + 1}, {what})"
 
 
+# What a reader raises on a shape of bad input it does not name yet.
+_UNFORESEEN = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+
+
 def _parse_hand(raw: Any, i: int, reds: bool) -> LogHand:
+    """One hand; a refusal names the hand by its number and, once its header is read,
+    by its round and honba (``log[3][8] (hand 4, East 3, 1 honba: seat 1's takes)``)."""
+    label = ""
+    try:
+        head = _list(_list(raw, f"log[{i}]")[0], _where(i, 0), 3) if raw else None
+        if head is not None:
+            label = hand_label(
+                _int(head[0], _where(i, 0) + " round", 0, 15) // 4,
+                _int(head[0], _where(i, 0) + " round", 0, 15) % 4,
+                _int(head[1], _where(i, 0) + " honba", 0),
+            )
+        return _read_hand(raw, i, reds)
+    except LogFormatError as exc:
+        if not label:
+            raise
+        field = exc.field.replace(f"(hand {i + 1}, ", f"(hand {i + 1}, {label}: ", 1)
+        if field == exc.field:
+            field = f"{exc.field} (hand {i + 1}, {label})"
+        raise LogFormatError(exc.message, field) from None
+    except _UNFORESEEN:
+        where = f"log[{i}] (hand {i + 1}" + (f", {label})" if label else ")")
+        raise LogFormatError(
+            "a value in this hand is not of a kind the format allows", where
+        ) from None
+
+
+def _read_hand(raw: Any, i: int, reds: bool) -> LogHand:
     field = f"log[{i}]"
     raw = _list(raw, field)
     if len(raw) not in (16, 17):

@@ -25,6 +25,27 @@ ABORTS = {
     "三家和了": "sanchahou",
 }
 ABORT_NAMES = {reason: name for name, reason in ABORTS.items()}
+# Other converters' words for the same results (tensoul writes 四開槓 and 三家和, and in
+# its romanised and English modes the names below); read, never written.
+READ_ALIASES = {
+    "四開槓": "四槓散了",
+    "三家和": "三家和了",
+    "Ryuukyoku": "流局",
+    "Exhaustive Draw": "流局",
+    "Nagashi Mangan": "流し満貫",
+    "Mangan at Draw": "流し満貫",
+    "Kyuushu Kyuuhai": "九種九牌",
+    "Nine Terminal Abortion": "九種九牌",
+    "Suufon Renda": "四風連打",
+    "Four Wind Abortion": "四風連打",
+    "Suucha Riichi": "四家立直",
+    "Four Riichi Abortion": "四家立直",
+    "Suukaikan": "四槓散了",
+    "Four Kan Abortion": "四槓散了",
+    "Sanchahou": "三家和了",
+    "Three Ron Abortion": "三家和了",
+    "Agari": "和了",
+}
 LIMITS = {
     "mangan": "満貫",
     "haneman": "跳満",
@@ -76,9 +97,24 @@ def _int(value: Any, field: str, low: int | None = None, high: int | None = None
     return value
 
 
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in words: "an object", "text", "a number"..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "an object"
+    return "a list" if isinstance(value, list) else "another kind of value"
+
+
 def _list(value: Any, field: str, length: int | None = None) -> list:
     if not isinstance(value, list):
-        raise LogFormatError(f"must be a list, not {type(value).__name__}", field)
+        raise LogFormatError(f"must be a list, not {json_kind(value)}", field)
     if length is not None and len(value) != length:
         raise LogFormatError(f"must have {length} entries, not {len(value)}", field)
     return value

@@ -10,7 +10,17 @@ from typing import Any
 
 from . import yaku as yaku_names
 from .model import LogFormatError, LogResult, LogWin
-from .tenhou6_codes import ABORTS, AGARI, CHOMBO, EXHAUSTIVE, LIMIT_NAMES, NAGASHI, _int, _list
+from .tenhou6_codes import (
+    ABORTS,
+    AGARI,
+    CHOMBO,
+    EXHAUSTIVE,
+    LIMIT_NAMES,
+    NAGASHI,
+    READ_ALIASES,
+    _int,
+    _list,
+)
 
 # --- result -----------------------------------------------------------------------------------
 
@@ -22,7 +32,7 @@ def _parse_result(raw: Any, field: str) -> LogResult:
     raw = _list(raw, field)
     if not raw or not isinstance(raw[0], str):
         raise LogFormatError('a result starts with its name, e.g. "和了" or "流局"', f"{field}[0]")
-    name = raw[0]
+    name = READ_ALIASES.get(raw[0].strip(), raw[0].strip())
     if name == AGARI:
         return _parse_wins(raw, field)
     deltas = None

@@ -27,6 +27,80 @@ for _y in YAKU_NAMES:
 _BY_JAPANESE.update(
     {"国士無双13面": "kokushi_13", "国士無双十三面": "kokushi_13", "役牌 發": "yakuhai_green"}
 )
+# Mahjong Soul's Japanese names, as converters such as tensoul write them. Its wind
+# yaku do not say which wind: they read as the generic keys below, which the check
+# compares with whichever seat or round wind our engine counted.
+SEAT_WIND, ROUND_WIND = "seat_wind", "round_wind"
+_BY_JAPANESE.update(
+    {
+        "ダブル立直": "double_riichi",
+        "国士無双十三面待ち": "kokushi_13",
+        "四暗刻単騎待ち": "suuankou_tanki",
+        "役牌:自風牌": SEAT_WIND,
+        "役牌:場風牌": ROUND_WIND,
+        "役牌:白": "yakuhai_white",
+        "役牌:發": "yakuhai_green",
+        "役牌:中": "yakuhai_red",
+    }
+)
+# Yaku written in English, as converters write them from Mahjong Soul's English client
+# ("Riichi(1飜)", "Ura Dora(0飜)"): our engine's own English names and the usual English
+# names of the yaku, read whatever their capitals.
+_BY_ENGLISH: dict[str, str] = {y.name.casefold(): y.key for y in reversed(YAKU_NAMES)}
+_BY_ENGLISH.update(
+    {
+        name.casefold(): key
+        for key, names in {
+            "menzen_tsumo": ("Fully Concealed Hand", "Self-drawn"),
+            "rinshan": ("After a Kan", "Dead Wall Draw"),
+            "chankan": ("Robbing a Kan", "Robbing the Kan"),
+            "haitei": ("Under the Sea",),
+            "houtei": ("Under the River",),
+            "tanyao": ("All Simples",),
+            "iipeikou": ("Pure Double Sequence",),
+            "ryanpeikou": ("Twice Pure Double Sequence",),
+            "chiitoitsu": ("Seven Pairs",),
+            "chanta": ("Half Outside Hand",),
+            "junchan": ("Fully Outside Hand",),
+            "ittsuu": ("Pure Straight",),
+            "sanshoku_doujun": ("Mixed Triple Sequence",),
+            "sanshoku_doukou": ("Triple Triplets",),
+            "toitoi": ("All Triplets",),
+            "sanankou": ("Three Concealed Triplets",),
+            "sankantsu": ("Three Quads", "Three Kans"),
+            "shousangen": ("Little Three Dragons",),
+            "honroutou": ("All Terminals and Honors", "All Terminals and Honours"),
+            "honitsu": ("Half Flush",),
+            "chinitsu": ("Full Flush",),
+            "yakuhai_white": ("White Dragon",),
+            "yakuhai_green": ("Green Dragon",),
+            "yakuhai_red": ("Red Dragon",),
+            SEAT_WIND: ("Seat Wind",),
+            ROUND_WIND: ("Prevalent Wind", "Round Wind"),
+            "aka_dora": ("Red Five", "Red Fives", "Red Dora"),
+            "tenhou": ("Blessing of Heaven",),
+            "chiihou": ("Blessing of Earth",),
+            "daisangen": ("Big Three Dragons",),
+            "suuankou": ("Four Concealed Triplets",),
+            "suuankou_tanki": ("Single-wait Four Concealed Triplets",),
+            "tsuuiisou": ("All Honors", "All Honours"),
+            "ryuuiisou": ("All Green",),
+            "chinroutou": ("All Terminals",),
+            "kokushi": ("Thirteen Orphans",),
+            "kokushi_13": ("Thirteen-wait Thirteen Orphans",),
+            "shousuushii": ("Little Four Winds",),
+            "daisuushii": ("Big Four Winds",),
+            "suukantsu": ("Four Quads", "Four Kans"),
+            "chuuren": ("Nine Gates",),
+            "chuuren_9": ("True Nine Gates", "Pure Nine Gates"),
+        }.items()
+        for name in names
+    }
+)
+_GENERIC = {
+    **{f"seat_{w}": SEAT_WIND for w in ("east", "south", "west", "north")},
+    **{f"round_{w}": ROUND_WIND for w in ("east", "south", "west", "north")},
+}
 
 # Tenhou's numbered yaku list, as its XML records use it.
 MJLOG_IDS: tuple[str, ...] = (
@@ -142,7 +216,9 @@ for _y in YAKU_NAMES:
 
 
 def from_japanese(name: str) -> str:
-    return _BY_JAPANESE.get(name.strip(), name.strip())
+    """Our key for a yaku as a tenhou.net/6 log writes it (Japanese, or English)."""
+    name = name.strip()
+    return _BY_JAPANESE.get(name) or _BY_ENGLISH.get(name.casefold(), name)
 
 
 def from_engine(name: str, han: int) -> str:
@@ -157,13 +233,19 @@ def is_yakuman(key: str) -> bool:
     return bool(info and info.yakuman)
 
 
-def canonical(entries, ruleset) -> tuple[tuple[str, int], ...]:
+def canonical(entries, ruleset, generic_winds: bool = False, any_yakuman: bool = False):
     """Comparable (key, han) pairs: zero-han entries dropped, doubles the ruleset does
-    not count doubled reported under their single name, sorted."""
+    not count doubled reported under their single name, sorted. ``generic_winds``
+    names wind yaku without their wind (as Mahjong Soul does); ``any_yakuman`` counts
+    every yakuman once (a log that writes each one "(役満)" whatever its size)."""
     out = []
     for key, han in entries:
         if not han:
             continue
+        if generic_winds:
+            key = _GENERIC.get(key, key)
+        if any_yakuman and is_yakuman(key):
+            han = 13
         if key in SINGLE_OF_DOUBLE and SINGLE_OF_DOUBLE[key][0] not in ruleset.double_yakuman:
             key = SINGLE_OF_DOUBLE[key][1]
             han = min(han, 13)
@@ -174,4 +256,6 @@ def canonical(entries, ruleset) -> tuple[tuple[str, int], ...]:
 def label(key: str) -> str:
     """A readable name for a key (unknown names are shown as they came)."""
     info = BY_KEY.get(key)
-    return info.name if info else key
+    if info is None:
+        return {SEAT_WIND: "Seat wind", ROUND_WIND: "Round wind"}.get(key, key)
+    return info.name

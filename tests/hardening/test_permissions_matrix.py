@@ -676,6 +676,19 @@ ROWS = [
         method="post",
     ),
     Row(
+        "t_round_logs",
+        "tournaments:round_logs",
+        lambda w: [w.event.pk, w.round_number],
+        only(ORGANIZERS, 200),
+    ),
+    Row(
+        "t_round_logs_post",
+        "tournaments:round_logs",
+        lambda w: [w.event.pk, w.round_number],
+        only(ORGANIZERS, 400),  # no file chosen: refused with a message, nothing changed
+        method="post",
+    ),
+    Row(
         "t_round_sheets",
         "tournaments:round_sheets",
         lambda w: [w.event.pk, w.round_number],

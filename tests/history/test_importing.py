@@ -18,12 +18,12 @@ def test_it_imports_many_files_with_progress(db, tmp_path):
     call_command(
         "import_log",
         str(DATA / "tenhou6_double_ron.json"),
-        str(DATA / "mjlog_double_ron.xml"),
+        str(DATA / "mjlog_exhaustive_noten.xml"),
         stdout=out,
     )
     text = out.getvalue()
     assert "[1/2]" in text and "[2/2]" in text
-    assert "2 of 2 files match our engine in every hand." in text
+    assert "2 of 2 games match our engine in every hand." in text
     assert Game.objects.count() == 2
 
 
@@ -32,7 +32,7 @@ def test_it_imports_every_log_in_a_directory(db, tmp_path):
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
     out = io.StringIO()
     call_command("import_log", str(tmp_path), "--check", stdout=out)
-    assert "2 of 2 files match" in out.getvalue()
+    assert "2 of 2 games match" in out.getvalue()
 
 
 def test_it_only_checks_on_a_dry_run(db):

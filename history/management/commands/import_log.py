@@ -1,9 +1,12 @@
 """``manage.py import_log FILE... [--ruleset KEY] [--check] [--dry-run] [--verbose]``.
 
 Imports game logs as history (see :mod:`history.logs.importer`): Tenhou XML
-records, tenhou.net/6 JSON, mjai JSON lines and our own JSON. Each hand is replayed
-through our engine and compared with the log; the command prints one line per
-file (and, with ``--verbose``, one per hand). ``--check`` exits with status 1 when
+records, tenhou.net/6 JSON (one game, several, or one hand a line), mjai JSON lines
+and our own JSON. Each hand is replayed through our engine and compared with the
+log; the command prints one line per game (and, with ``--verbose``, the rules read
+from the log, those assumed, and one line per hand). ``--ruleset`` gives the rules
+the log does not state; what the log states (length, starting score, red fives,
+open tanyao, chips) is always taken from it. ``--check`` exits with status 1 when
 any hand of any file differs or cannot be reproduced, or a file cannot be read,
 after printing the first difference. ``--dry-run`` checks without storing.
 """
@@ -15,7 +18,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from history.logs.importer import import_log
+from history.logs.importer import import_logs
 from rules.engine import presets
 from rules.engine.errors import InvalidRuleset
 
@@ -29,7 +32,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--ruleset",
-            help=f"replay under this preset instead of the rules the log declares ({', '.join(presets.PRESETS)})",
+            help=f"the preset for every rule the log does not state ({', '.join(presets.PRESETS)})",
         )
         parser.add_argument(
             "--check",
@@ -47,24 +50,35 @@ class Command(BaseCommand):
             except InvalidRuleset as exc:
                 raise CommandError(exc.message) from None
         paths = self._paths(options["files"])
-        total = len(paths)
-        failed = []
-        for number, path in enumerate(paths, start=1):
+        reports = []
+        for path in paths:
             try:
                 data = path.read_bytes()
             except OSError as exc:
                 raise CommandError(f"cannot read {path}: {exc.strerror}") from None
-            report = import_log(str(path), data, ruleset=override, save=not options["dry_run"])
+            reports.extend(
+                import_logs(str(path), data, ruleset=override, save=not options["dry_run"])
+            )
+        total = len(reports)
+        failed = []
+        for number, report in enumerate(reports, start=1):
             prefix = f"[{number}/{total}] " if total > 1 else ""
             style = self.style.SUCCESS if report.ok else self.style.WARNING
             self.stdout.write(style(prefix + report.summary()))
             if options["verbose"] and report.error is None:
-                if report.ruleset_note:
+                for line in report.rules_read:
+                    self.stdout.write(f"    rule read: {line}")
+                if report.rules_assumed:
+                    self.stdout.write(f"    rules assumed: {report.rules_assumed}")
+                elif report.ruleset_note:
                     self.stdout.write(f"    rules: {report.ruleset_note}")
                 for hand in report.hands:
                     detail = f": {'; '.join(hand.differences)}" if hand.differences else ""
+                    chips = ""
+                    if hand.chips:
+                        chips = " (chips " + ", ".join(f"{c:+d}" for c in hand.chips) + ")"
                     self.stdout.write(
-                        f"    hand {hand.index + 1:>2} {hand.label:<20} {hand.status}{detail}"
+                        f"    hand {hand.index + 1:>2} {hand.label:<20} {hand.status}{chips}{detail}"
                     )
                 for problem in report.problems:
                     self.stdout.write(f"    game: {problem}")
@@ -72,7 +86,7 @@ class Command(BaseCommand):
                 failed.append(report)
         if total > 1:
             self.stdout.write(
-                f"{total - len(failed)} of {total} files match our engine in every hand."
+                f"{total - len(failed)} of {total} games match our engine in every hand."
             )
         if options["check"] and failed:
             first = failed[0]
