@@ -10,7 +10,7 @@ REDIS ?= redis://127.0.0.1:6379/0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-services lint typecheck format bench simulate lock clean
+.PHONY: run test test-services deploy-check lint typecheck format bench simulate lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +100,13 @@ test-services: $(STAMP)
 	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) -m "not browser" $(SERVICE_SUITES) \
 		$(addprefix --ignore=,$(ONCE_ONLY)) $(PYTEST_ARGS)
 	$(SERVICES_ENV) $(BIN)/pytest -p no:xdist $(FAULT_TESTS) $(PYTEST_ARGS)
+
+# The README's deployment recipe run for real on this Debian machine, as root: a clean
+# clone of HEAD installed as the README says, two daphnes and nginx on loopback ports, a
+# game through nginx in Chromium across a killed daphne, a backup and a restore; all torn
+# down afterwards (README, "The deployment check"). About two minutes.
+deploy-check: $(STAMP)
+	$(BIN)/python mahjong_site/deploy/check.py $(DEPLOY_CHECK_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python manage.py bench_scoring
