@@ -80,8 +80,16 @@ class Deployment:
         self.site = self.root / "srv" / "club"
 
     def env(self) -> dict[str, str]:
+        """What the blocks run with: root's plain environment on Debian (not this shell's:
+        no virtualenv, no DATABASE_URL), pip's own settings kept (its cache, its index),
+        and the check's helper for the stand-ins."""
+        kept = {k: v for k, v in os.environ.items() if k.startswith(("PIP_", "LC_"))}
+        kept |= {k: v for k, v in os.environ.items() if k.lower().endswith("_proxy")}
         return {
-            **os.environ,
+            **kept,
+            "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+            "HOME": os.environ.get("HOME", "/root"),
+            "LANG": "C.UTF-8",
             "DEPLOYCHECK": f"{sys.executable} {Path(__file__).resolve()}",
             "DEPLOYCHECK_ROOT": str(self.root),
             "DEPLOYCHECK_PASSWORD": self.password,
