@@ -144,9 +144,17 @@ class Deployment:
         text = recipe.script(lines, self.place)
         path = self.root / f"{'-'.join(names)}.sh"
         path.write_text(text)
-        done = subprocess.run(["bash", str(path)], cwd=self.root, env=self.env())
+        log = self.root / "log" / f"{'-'.join(names)}.log"
+        with log.open("w") as out:  # pip's, migrate's and openssl's chatter: shown on failure
+            done = subprocess.run(
+                ["bash", "-x", str(path)], cwd=self.root, env=self.env(), stdout=out, stderr=out
+            )
         if done.returncode:
-            raise CheckFailed(f"the README's {' + '.join(names)} block failed (see above)")
+            tail = "\n".join(log.read_text().splitlines()[-40:])
+            raise CheckFailed(
+                f"the README's {' + '.join(names)} block failed; the end of its output "
+                f"(bash -x: each command after a +):\n{tail}"
+            )
 
     def teardown(self) -> None:
         """Everything the run made goes, each part on its own (one failing does not stop
