@@ -20,7 +20,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import sys
@@ -226,12 +225,6 @@ def main(argv: list[str]) -> int:
         deployment.teardown()
     print("deploy-check passed")
     return 0
-
-
-def port_open(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.5)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 if __name__ == "__main__":

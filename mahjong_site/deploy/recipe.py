@@ -60,7 +60,7 @@ STAND_INS = {
     "systemctl start club-daphne@8001 club-daphne@8002": "$DEPLOYCHECK units start 18001 18002",
     # Debian's nginx runs from the package's start; the check's own instance reads a
     # copy of Debian's main configuration under the temporary directory.
-    "nginx -t && systemctl reload nginx": (
+    "nginx -t && systemctl reload-or-restart nginx": (
         'nginx -q -t -c "$DEPLOYCHECK_ROOT/etc/nginx/nginx.conf" '
         '&& nginx -c "$DEPLOYCHECK_ROOT/etc/nginx/nginx.conf"'
     ),
