@@ -169,11 +169,14 @@ class Deployment:
         ]
         if not self.keep:
             steps.append(lambda: shutil.rmtree(self.root))
+        started = time.monotonic()
         for part in steps:
             try:
                 part()
-            except Exception as error:
+            except Exception as error:  # tell it and go on tearing down
                 print(f"teardown: {error}", file=sys.stderr)
+            print(f"   teardown {steps.index(part)}: {time.monotonic() - started:.1f} s")
+        print(f"== torn down in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def forget_redis_keys(db: int, prefix: str) -> None:
