@@ -71,7 +71,7 @@ class Deployment:
 
     def __init__(self, keep: bool):
         self.keep = keep
-        self.root = Path(tempfile.mkdtemp(prefix="deploycheck-"))
+        self.root = Path(tempfile.mkdtemp(prefix="deploycheck-", dir=memory_directory()))
         self.root.chmod(0o755)  # nginx's workers (www-data) read the static files
         self.name = f"deploycheck_{os.getpid()}"
         self.place = recipe.Place(self.root, self.name, self.root / "source")
@@ -177,6 +177,19 @@ class Deployment:
                 print(f"teardown: {error}", file=sys.stderr)
             print(f"   teardown {steps.index(part)}: {time.monotonic() - started:.1f} s")
         print(f"== torn down in {time.monotonic() - started:.0f} s", flush=True)
+
+
+def memory_directory() -> str | None:
+    """/dev/shm when it is a memory file system that may hold programs: the deployed copy
+    (about 220 MB, 18,000 files: the venv, the static files) is written and removed
+    there in seconds, where a disk shared with other jobs took 45 s just to remove it.
+    Where the recipe's files lie changes nothing in it."""
+    try:
+        flags = os.statvfs("/dev/shm").f_flag
+    except OSError:
+        return None
+    usable = not flags & (os.ST_NOEXEC | os.ST_RDONLY) and os.access("/dev/shm", os.W_OK)
+    return "/dev/shm" if usable else None
 
 
 def forget_redis_keys(db: int, prefix: str) -> None:
