@@ -64,8 +64,9 @@ test: lint typecheck
 		$(ENGINE_TESTS) $(PYTEST_ARGS)
 
 # Again on PostgreSQL and Redis: the suites of the tables, tournaments, history and
-# hardening, whose outcome can differ there: row locks (select_for_update, also with
-# `of=`, which SQLite ignores), transactions and what an IntegrityError does to them,
+# hardening, whose outcome can differ there, and the PostgreSQL backups (pg_dump and
+# pg_restore as the site's role, skipped in `make test`): row locks (select_for_update,
+# also with `of=`, which SQLite ignores), transactions and what an IntegrityError does to them,
 # racing writers, threads with their own connections, the channel layer (Redis
 # serialises every frame and group message; its blocking reads, restarts and idle
 # sockets), several daphne processes on one database; and the services checks. A new
@@ -76,7 +77,7 @@ test: lint typecheck
 # not in the list: a NUL or a lone surrogate is refused by PostgreSQL alone. The fault tests stop and
 # start PostgreSQL and Redis, so they run alone, after the rest.
 SERVICE_SUITES := tests/test_services.py tests/tables tests/tournaments tests/history \
-	tests/hardening
+	tests/hardening tests/test_backups_postgres.py
 ONCE_ONLY := tests/hardening/test_permissions_matrix.py \
 	tests/history/test_access.py \
 	tests/history/test_pages.py tests/history/test_replay_viewer.py \

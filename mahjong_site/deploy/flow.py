@@ -187,13 +187,19 @@ def play(d, shots: Path | None) -> tuple[list[str], int]:
     with sync_playwright() as pw:
         browser, page = browser_page(pw, {"width": 1280, "height": 800})
         sign_in(page, d)
+        # The site is down for some seconds while it is restored, with the game waiting
+        # on this seat: a club ruleset with a long move time (made in the admin, as a
+        # club's administrator would) keeps the clock from playing for the seat meanwhile.
+        page.goto(HTTPS + "/admin/rules/ruleset/add/")
+        page.fill("#id_name", "Deploy check")
+        page.select_option("#id_preset", "ema")
+        page.fill("#id_settings", '{"thinking_time": 900}')
+        page.locator("input[name=_save]").click()
+        page.wait_for_selector(".messagelist .success")
         page.goto(HTTPS + "/")
         page.fill("#id_name", "Deploy check")
-        # 30 s a move and no bank (the EMA's rules): the site is down for some seconds
-        # while it is restored, with the game waiting on this seat, and the clock must
-        # not play for it meanwhile
-        ema = page.locator("#id_ruleset option", has_text="EMA").first.get_attribute("value")
-        page.select_option("#id_ruleset", ema)
+        chosen = page.locator("#id_ruleset option", has_text="Deploy check").first
+        page.select_option("#id_ruleset", chosen.get_attribute("value"))
         page.select_option("#id_bots", index=1)
         page.check("input[type=checkbox][name=sit]")
         page.locator("button:has-text('Open the table')").click()
