@@ -208,6 +208,9 @@ def play(d, shots: Path | None) -> tuple[list[str], int]:
         table_url = page.url
         game = int(psql(d.name, "SELECT max(id) FROM tables_game"))
         clicked = [make_move(page) for _ in range(MOVES_BEFORE)]
+        # Once the game waits on this seat no frame is on its way: a table drawn anew
+        # after the kill came through a new socket.
+        page.wait_for_selector(f"{YOUR_MOVE}, {RESULT_SHOWN}")
         holder = socket_holder()
         page.evaluate("() => document.querySelector('#table-center').dataset.stale = '1'")
         killed = time.monotonic()
@@ -233,16 +236,16 @@ def play(d, shots: Path | None) -> tuple[list[str], int]:
 
 
 MOVED_ON = "#table-center:not([data-version='{}']), .table-modal:not(.closed)"
+YOUR_MOVE = "#table-hand button[data-action]"
+RESULT_SHOWN = ".table-modal:not(.closed) button"
 
 
 def make_move(page) -> str:
     """Alice's next move, made like a person: close a hand's result; pass a call; throw
     the drawn tile (or the last one). Returns the move's text as the page sent it."""
     while True:
-        page.wait_for_selector(
-            "#table-hand button[data-action], .table-modal:not(.closed) button", timeout=60_000
-        )
-        modal = page.locator(".table-modal:not(.closed) button")
+        page.wait_for_selector(f"{YOUR_MOVE}, {RESULT_SHOWN}", timeout=60_000)
+        modal = page.locator(RESULT_SHOWN)
         if modal.count():
             modal.first.click()
             continue
