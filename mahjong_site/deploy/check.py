@@ -37,7 +37,7 @@ HTTPS = "https://localhost:18443"
 # The check's own settings, added to the example environment file: bots that move at
 # once, no call window, a driver's lease that another process takes over quickly, a
 # fixed wall, and a closed page never played for (the check closes its browser while
-# it backs up and restores). They make the game short and the same every run; nothing else differs.
+# it backs up and restores). They make the game short and the same every run.
 CHECK_SETTINGS = (
     "\n# deploy-check: a quick, repeatable game\n"
     "TABLE_BOT_DELAY=0.05\nTABLE_CALL_WINDOW=0\nTABLE_LEASE_SECONDS=3\nTABLE_SEED=20250101\n"

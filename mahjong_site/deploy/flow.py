@@ -162,7 +162,7 @@ def check_redis_keys() -> None:
 # --- the game
 
 
-def browser_page(pw, size, shots_wanted=False):
+def browser_page(pw, size):
     browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
     context = browser.new_context(viewport=size, ignore_https_errors=True)
     page = context.new_page()
