@@ -221,8 +221,11 @@ def known_program(program: str, created: tuple[str, ...]) -> bool:
         return True
     if program.startswith(created):  # made by an earlier line (the venv)
         return True
-    return shutil.which(program) is not None or program in STAND_IN_PROGRAMS
+    found = shutil.which(program, path=ROOT_PATH) is not None
+    return found or program in STAND_IN_PROGRAMS
 
 
+# root's PATH on Debian (the recipe runs as root), whoever runs the lint
+ROOT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 # Installed by the recipe's own apt-get line when missing (the check runs it first).
 STAND_IN_PROGRAMS = {"nginx", "psql", "createdb", "dropdb", "pg_dump", "redis-server"}
