@@ -33,6 +33,7 @@ def run(d, shots: Path | None) -> None:
     check_environment_file(d)
     check_role(d)
     check_install(d)
+    check_nginx_site(d)
     check_static()
     check_spread(d)
     step("a game through nginx; the daphne holding its socket killed", started)
@@ -110,6 +111,19 @@ def check_install(d) -> None:
     if wrong or "django" not in {norm(k) for k in frozen}:
         raise CheckFailed(f"installed versions differ from requirements.lock: {wrong}")
     print(f"   installed: the project's packages and {len(frozen)} locked dependencies")
+
+
+def check_nginx_site(d) -> None:
+    """Installed the Debian way: the file in sites-available, a link to it in
+    sites-enabled, and Debian's default site no longer enabled."""
+    nginx = d.root / "etc" / "nginx"
+    enabled = {path.name: path for path in (nginx / "sites-enabled").iterdir()}
+    link = enabled.get("club")
+    if set(enabled) != {"club"} or not link.is_symlink():
+        raise CheckFailed(f"sites-enabled should hold only a link to the club's site: {enabled}")
+    if link.resolve() != (nginx / "sites-available" / "club").resolve():
+        raise CheckFailed(f"sites-enabled/club links to {link.resolve()}")
+    print("   nginx: the site in sites-available, linked from sites-enabled, no default site")
 
 
 def check_static() -> None:
