@@ -78,12 +78,17 @@ def check_environment_file(d) -> None:
 
 
 def check_role(d) -> None:
-    has = psql(
-        "postgres", f"SELECT rolpassword IS NOT NULL FROM pg_authid WHERE rolname = '{d.name}'"
+    role = psql(
+        "postgres",
+        "SELECT rolpassword IS NOT NULL, rolsuper, rolcreatedb, pg_get_userbyid(datdba)"
+        f" FROM pg_authid, pg_database WHERE rolname = '{d.name}' AND datname = '{d.name}'",
     )
-    if has != "t":
-        raise CheckFailed("the database role has no password: the site cannot log in over TCP")
-    print("   the role has a password and owns its database")
+    if role != f"t|f|f|{d.name}":
+        raise CheckFailed(
+            "the role should have a password (the site logs in over TCP), no superuser or "
+            f"createdb right, and own its database: password|super|createdb|owner = {role}"
+        )
+    print("   the role has a password, no superuser or createdb right, and owns its database")
 
 
 def check_install(d) -> None:
