@@ -6,7 +6,10 @@ example files hold what the recipe needs."""
 import importlib.util
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "mahjong_site" / "deploy"
@@ -155,3 +158,17 @@ def test_the_nginx_site_spreads_by_session_cookie_and_sends_static_files_compres
 def test_the_sites_environment_file_is_ignored_by_git():
     done = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "-q", "--no-index", "club.env"])
     assert done.returncode == 0
+
+
+def test_pip_install_takes_the_sites_packages_and_leaves_the_tests_and_tools_out():
+    setuptools = pytest.importorskip("setuptools")
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    include = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    found = set(setuptools.find_packages(where=str(ROOT), include=include))
+    wanted = {
+        "mahjong_site", "mahjong_site.management.commands", "rules", "rules.engine",
+        "rules.engine.bots", "players", "tables", "tables.migrations", "history",
+        "history.logs", "tournaments",
+    }  # fmt: skip
+    assert wanted <= found
+    assert not {p for p in found if p.split(".")[0] in ("tests", "devtools", "typings")}
