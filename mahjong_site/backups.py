@@ -165,6 +165,9 @@ def plan_restore(database: dict, path: Path, base_dir: Path) -> Plan:
 def restore(database: dict, plan: Plan, now: dt.datetime) -> str:
     if plan.kind == "postgresql":
         run(plan.command, pg_environment(database))
+        others = pg_tables(database, owned_by_others=True)
+        if others:
+            raise BackupError(f"restored, but {others} tables belong to another role")
         return f"{pg_tables(database)} tables restored, owned by {database['USER']}"
     target = Path(plan.target)
     fresh = target.with_name(target.name + ".restoring")
@@ -207,11 +210,13 @@ def run(command: list[str], env: dict[str, str]) -> None:
         raise BackupError(f"{command[0]} failed: {done.stderr.strip()}")
 
 
-def pg_tables(database: dict) -> int:
+def pg_tables(database: dict, owned_by_others: bool = False) -> int:
+    """The tables in the database's public schema (only those another role owns)."""
     from django.db import connection
 
+    others = " AND tableowner <> current_user" if owned_by_others else ""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
+        cursor.execute(f"SELECT count(*) FROM pg_tables WHERE schemaname = 'public'{others}")
         (count,) = cursor.fetchone()
     connection.close()
     return count
