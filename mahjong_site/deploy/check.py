@@ -175,7 +175,6 @@ class Deployment:
                 part()
             except Exception as error:  # tell it and go on tearing down
                 print(f"teardown: {error}", file=sys.stderr)
-            print(f"   teardown {steps.index(part)}: {time.monotonic() - started:.1f} s")
         print(f"== torn down in {time.monotonic() - started:.0f} s", flush=True)
 
 
