@@ -10,7 +10,7 @@ REDIS ?= redis://127.0.0.1:6379/0
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-services lint typecheck format bench simulate lock clean
+.PHONY: run test test-services deploy-check lint typecheck format bench simulate lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,8 +64,9 @@ test: lint typecheck
 		$(ENGINE_TESTS) $(PYTEST_ARGS)
 
 # Again on PostgreSQL and Redis: the suites of the tables, tournaments, history and
-# hardening, whose outcome can differ there: row locks (select_for_update, also with
-# `of=`, which SQLite ignores), transactions and what an IntegrityError does to them,
+# hardening, whose outcome can differ there, and the PostgreSQL backups (pg_dump and
+# pg_restore as the site's role, skipped in `make test`): row locks (select_for_update,
+# also with `of=`, which SQLite ignores), transactions and what an IntegrityError does to them,
 # racing writers, threads with their own connections, the channel layer (Redis
 # serialises every frame and group message; its blocking reads, restarts and idle
 # sockets), several daphne processes on one database; and the services checks. A new
@@ -76,7 +77,7 @@ test: lint typecheck
 # not in the list: a NUL or a lone surrogate is refused by PostgreSQL alone. The fault tests stop and
 # start PostgreSQL and Redis, so they run alone, after the rest.
 SERVICE_SUITES := tests/test_services.py tests/tables tests/tournaments tests/history \
-	tests/hardening
+	tests/hardening tests/test_backups_postgres.py
 ONCE_ONLY := tests/hardening/test_permissions_matrix.py \
 	tests/history/test_access.py \
 	tests/history/test_pages.py tests/history/test_replay_viewer.py \
@@ -100,6 +101,13 @@ test-services: $(STAMP)
 	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) -m "not browser" $(SERVICE_SUITES) \
 		$(addprefix --ignore=,$(ONCE_ONLY)) $(PYTEST_ARGS)
 	$(SERVICES_ENV) $(BIN)/pytest -p no:xdist $(FAULT_TESTS) $(PYTEST_ARGS)
+
+# The README's deployment recipe run for real on this Debian machine, as root: a clean
+# clone of HEAD installed as the README says, two daphnes and nginx on loopback ports, a
+# game through nginx in Chromium across a killed daphne, a backup and a restore; all torn
+# down afterwards (README, "The deployment check"). About two minutes.
+deploy-check: $(STAMP)
+	$(BIN)/python mahjong_site/deploy/check.py $(DEPLOY_CHECK_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python manage.py bench_scoring

@@ -144,6 +144,15 @@ if REDIS_READ_TIMEOUT <= 10:
 # Sites (or parallel test processes) sharing one Redis database keep apart by prefix:
 # the channel layer's keys and the cache's.
 REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "")
+
+
+def channel_layer_prefix(prefix: str) -> str:
+    """channels-redis puts its prefix straight before a channel's name ("club" made
+    "clubspecific.3f..."); the colon keeps every key of the site under "club:*", as the
+    cache's keys are ("club:1:..."). Group keys get a second colon ("club::group:...")."""
+    return f"{prefix or 'asgi'}:"
+
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -169,7 +178,7 @@ if REDIS_URL:
                 ],
                 "capacity": 1500,
                 "expiry": 30,
-                "prefix": REDIS_PREFIX or "asgi",
+                "prefix": channel_layer_prefix(REDIS_PREFIX),
             },
         }
     }

@@ -55,9 +55,11 @@ def pytest_configure(config):
         return
     from django.conf import settings
 
+    from mahjong_site.settings import channel_layer_prefix
+
     prefix = f"{os.environ.get('REDIS_PREFIX') or 'asgi'}-{worker}"
     os.environ["REDIS_PREFIX"] = prefix
-    settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = prefix
+    settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = channel_layer_prefix(prefix)
     settings.CACHES["default"]["KEY_PREFIX"] = prefix
 
 
