@@ -316,6 +316,13 @@ TABLE_OPEN_LIMIT = int(os.environ.get("TABLE_OPEN_LIMIT", "3"))
 # 127.0.0.1). Only a request arriving from one of them has its X-Forwarded-For
 # believed; with none configured the peer address is the client.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+# How many leading bits of an IPv6 address name one client for the sign-in throttle
+# and the budgets (players.throttle.client_key): a home or a server is given a whole
+# /64 and may use a new address in it for every request. IPv4 clients are counted
+# by their address.
+IPV6_CLIENT_PREFIX = int(os.environ.get("IPV6_CLIENT_PREFIX", "64"))
+if not 1 <= IPV6_CLIENT_PREFIX <= 128:
+    raise ImproperlyConfigured("IPV6_CLIENT_PREFIX must be between 1 and 128 bits.")
 
 # --- the forms' abuse budgets (see players/budgets.py)
 # Sign-ups per client address per hour, and log imports per member (and per address)
