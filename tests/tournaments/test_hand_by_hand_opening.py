@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from rules.engine.handvalue import WinValue
@@ -124,3 +125,51 @@ def test_hand_by_hand_outsiders_cannot_open_a_league_table(client, make_event, m
     league = make_event(players=4, format=Tournament.LEAGUE)
     signed_in(client, member)
     assert client.get(reverse("tournaments:league_table", args=[league.pk])).status_code == 403
+
+
+CYRILLIC_A = "\u0410"
+RIGHT_TO_LEFT_OVERRIDE = "\u202e"
+
+
+def open_casual(client, *names, guests=()):
+    data = {"ruleset": Ruleset.club_default().pk, **seats(*names, guests=guests)}
+    return client.post(reverse("tournaments:casual_table"), data)
+
+
+@pytest.mark.parametrize(
+    "guest",
+    [
+        f"{CYRILLIC_A}kagi",  # a Cyrillic A
+        "Akag\u0131",  # a dotless i
+        "akagi",  # the member's own name, as a guest
+        f"Sam{RIGHT_TO_LEFT_OVERRIDE}",  # would turn "(guest)" around after it
+        "Careful b\u043et",  # a bot's name with a Cyrillic o
+    ],
+)
+def test_a_guest_name_that_passes_for_a_member_a_bot_or_turns_the_label_is_refused(
+    client, make_members, guest
+):
+    opener, akagi = make_members(2)
+    akagi.display_name = "Akagi"
+    akagi.save()
+    signed_in(client, opener)
+    response = open_casual(client, opener.username, guest, "Grandma Li", "Sam", guests=(1, 2, 3))
+    assert response.status_code == 200
+    page = response.content.decode()
+    error = page.split('id="error-player_1">', 1)[1].split("</p>", 1)[0]
+    assert any(why in error for why in ("member", "bots", "direction")), error
+    assert not Table.objects.exists()
+
+
+def test_two_guests_whose_names_look_alike_are_refused(client, make_members):
+    (opener,) = make_members(1)
+    signed_in(client, opener)
+    response = open_casual(client, opener.username, "Bob", "B0b", "Grandma Li", guests=(1, 2, 3))
+    assert response.status_code == 200
+    assert "looks like the guest" in response.content.decode()
+    assert not Table.objects.exists()
+    # guests with names of their own are seated
+    response = open_casual(client, opener.username, "Akira", "赤木しげる", "Bob", guests=(1, 2, 3))
+    assert response.status_code == 302
+    names = [s.player_name for s in Table.objects.get().seat_list()]
+    assert names[1:] == ["Akira (guest)", "赤木しげる (guest)", "Bob (guest)"]
