@@ -330,3 +330,10 @@ if not 1 <= IPV6_CLIENT_PREFIX <= 128:
 SIGNUP_RATE_PER_HOUR = int(os.environ.get("SIGNUP_RATE_PER_HOUR", "5"))
 IMPORT_RATE_PER_HOUR = int(os.environ.get("IMPORT_RATE_PER_HOUR", "30"))
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(2 * 1024 * 1024)))
+
+# --- game reviews (see history/reviews.py and history/review_queue.py)
+# Reviews one member may start per hour (anonymous visitors start none), and how many
+# may wait in this process's one queue (one thread computes them in turn); a request
+# past either is refused with a message.
+REVIEW_RATE_PER_HOUR = int(os.environ.get("REVIEW_RATE_PER_HOUR", "30"))
+REVIEW_QUEUE_SIZE = int(os.environ.get("REVIEW_QUEUE_SIZE", "20"))
