@@ -173,6 +173,7 @@ class EventForms:
         name = self.pick(*w.names, "")
         choices = [
             ("/tournaments/new/", self.event_form),
+            ("/tournaments/organizers/", lambda: {"organizer": [self.some_id([]), j()]}),
             (f"/tournaments/{t}/edit/", self.event_form),
             (f"/tournaments/{t}/organizers/", lambda: {"player": name}),
             (f"/tournaments/{t}/organizers/{self.some_id([])}/remove/", dict),
