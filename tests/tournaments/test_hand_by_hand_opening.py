@@ -173,3 +173,19 @@ def test_two_guests_whose_names_look_alike_are_refused(client, make_members):
     assert response.status_code == 302
     names = [s.player_name for s in Table.objects.get().seat_list()]
     assert names[1:] == ["Akira (guest)", "赤木しげる (guest)", "Bob (guest)"]
+
+
+def test_a_league_tables_guest_named_like_a_member_outside_the_league_is_refused(
+    client, make_event, organizer
+):
+    """The league's form seats members of the league only; a guest may still not take
+    the name (or a look-alike) of any member of the club, nor turn its label around."""
+    league = make_event(players=4, format=Tournament.LEAGUE)
+    players = [e.player for e in league.entries.all()]
+    signed_in(client, players[0])
+    url = reverse("tournaments:league_table", args=[league.pk])
+    for guest in ("Direct\u043er", "director", f"Alex{RIGHT_TO_LEFT_OVERRIDE}"):
+        data = seats(*(p.username for p in players[:3]), guest, guests=(3,))
+        page = client.post(url, data).content.decode()
+        assert 'id="error-player_3"' in page, guest
+    assert not Table.objects.filter(tournament=league).exists()
