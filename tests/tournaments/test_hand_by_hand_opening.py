@@ -189,3 +189,16 @@ def test_a_league_tables_guest_named_like_a_member_outside_the_league_is_refused
         page = client.post(url, data).content.decode()
         assert 'id="error-player_3"' in page, guest
     assert not Table.objects.filter(tournament=league).exists()
+
+
+def test_a_guest_name_stored_with_a_direction_override_cannot_turn_its_label(make_members):
+    """Kept from before such names were refused: shown isolated (first-strong isolate
+    ... pop directional isolate), so "(guest)" still reads after it."""
+    from tournaments.models import Seat
+
+    (opener,) = make_members(1)
+    table = Table.objects.create(number=1, opened_by=opener, ruleset=Ruleset.club_default())
+    seat = Seat.objects.create(table=table, wind=1, guest_name=f"Sam{RIGHT_TO_LEFT_OVERRIDE}x")
+    assert seat.player_name == f"\u2068Sam{RIGHT_TO_LEFT_OVERRIDE}x\u2069 (guest)"
+    plain = Seat.objects.create(table=table, wind=2, guest_name="Grandma Li")
+    assert plain.player_name == "Grandma Li (guest)"
