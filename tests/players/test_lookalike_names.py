@@ -48,7 +48,10 @@ def test_a_username_that_looks_like_a_members_is_refused(client, lookalike):
     for display in ("Someone Else", ""):
         response = sign_up(client, lookalike, display)
         assert response.status_code == 200, display
-        assert "looks like another member" in response.content.decode()
+        page = response.content.decode()
+        # PostgreSQL's case-insensitive match already takes "ı" for "i": Django's own
+        # "already exists" refuses that one there
+        assert "looks like another member" in page or "already exists" in page
     assert Player.objects.count() == 1 + Player.objects.filter(is_bot=True).count()
 
 
