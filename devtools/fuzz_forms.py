@@ -1,5 +1,7 @@
 """The fuzzer's form posts: random lobby, table, calculator, API, log-import and
-tournament forms over HTTP with CSRF, from signed-in and anonymous clients. Every
+tournament forms over HTTP with CSRF, from signed-in and anonymous clients, and every
+organizer and scored-table form as an anonymous visitor, a member, a referee and an
+organizer (:mod:`devtools.fuzz_event_forms`). Every
 answer must be below 500 (see :mod:`devtools.fuzzing`, which runs these alongside the
 socket messages)."""
 
@@ -15,7 +17,7 @@ from http.cookiejar import Cookie, CookieJar
 
 from django.conf import settings
 
-from . import fuzzing
+from . import fuzz_event_forms, fuzzing
 
 
 class FormClient:
@@ -83,6 +85,25 @@ def cookie(name: str, value: str, host: str) -> Cookie:
     )
 
 
+def junk_values(r: random.Random, ruleset_id) -> list[str]:
+    """What a junk form value may be: empty, long, numbers out of range, markup, NUL."""
+    return [
+        "",
+        "x" * r.choice([1, 61, 200, 5000]),
+        str(r.randint(-5, 10**6)),
+        "-1",
+        "0",
+        "1.5",
+        "\u6771\u5357",
+        "<script>alert(1)</script>",
+        "2026-13-45",
+        "null",
+        str(ruleset_id),
+        "on",
+        "\x00",
+    ]
+
+
 class FormFuzzer:
     """Random form posts; every answer must be below 500."""
 
@@ -104,6 +125,14 @@ class FormFuzzer:
         ]
         for c in self.clients:
             c.prime()
+        # the organizer and scored-table forms, as each of the event's roles
+        world = fuzz_event_forms.build_world(self.rng.randint(0, 999))
+        self.event_forms = fuzz_event_forms.EventForms(world, self.rng, self.junk)
+        self.roles = []
+        for user in world.users.values():
+            role = FormClient(self.base, fuzzing.session_cookie(user) if user else None)
+            role.prime()
+            self.roles.append(role)
         self.tournament = Tournament.objects.create(
             name=f"{fuzzing.PREFIX}cup",
             start_date="2026-01-01",
@@ -113,24 +142,7 @@ class FormFuzzer:
         )
 
     def junk(self):
-        r = self.rng
-        return r.choice(
-            [
-                "",
-                "x" * r.choice([1, 61, 200, 5000]),
-                str(r.randint(-5, 10**6)),
-                "-1",
-                "0",
-                "1.5",
-                "\u6771\u5357",
-                "<script>alert(1)</script>",
-                "2026-13-45",
-                "null",
-                str(self.ruleset_id),
-                "on",
-                "\x00",
-            ]
-        )
+        return self.rng.choice(junk_values(self.rng, self.ruleset_id))
 
     def log_file(self) -> bytes:
         """Something shaped like a game log in one of the formats the importer reads,
@@ -289,6 +301,10 @@ class FormFuzzer:
             ),
             lambda: ("UPLOAD", "/players/games/import/", None),
         ]
+        if r.random() < 0.4:
+            client = r.choice(self.roles)
+            path, data = self.event_forms.one()
+            choices = [lambda: ("POST", path, data)]
         method, path, data = r.choice(choices)()
         if method == "UPLOAD":
             body, ctype = self.log_upload()

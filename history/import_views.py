@@ -27,7 +27,7 @@ def _import_refused(request) -> tuple[str, int] | None:
     cap = budgets.import_max_bytes()
     if sum(upload.size or 0 for upload in request.FILES.getlist("logs")) > cap:
         return f"At most {cap // 1024} kB of logs at a time, please.", 413
-    address = throttle.client_address(request)
+    address = throttle.client_key(request)
     limit = budgets.import_limit()
     who = [("import-member", str(request.user.pk)), ("import-address", address)]
     if not budgets.take_all(who, limit):

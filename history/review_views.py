@@ -1,9 +1,10 @@
 """The review page: one player's decisions in a finished game beside the careful bot's.
 
 ``/players/games/<id>/review/<seat>/?d=N`` shows decision N (counted from 0 over the
-whole game). The first request starts the review in the background
-(:func:`history.reviews.request`); until it is stored the page shows how far it has
-got and polls itself with htmx every second. Stepping (links, the arrow keys, Home
+whole game). A signed-in member's first request starts the review in the background
+(:func:`history.reviews.request`, which also says when it is not started: an anonymous
+visitor, a member over their hourly budget, a full queue); until it is stored the page
+shows how far it has got and polls itself with htmx every second. Stepping (links, the arrow keys, Home
 and End) swaps the review section in place and pushes the address, and works as
 ordinary links without JavaScript.
 """
@@ -37,9 +38,15 @@ def review_page(request, pk: int, seat: int):
     if seat not in range(4):
         raise Http404("A seat is 0, 1, 2 or 3.")
     names = seat_names(game)
-    row = reviews.request(game, seat)
-    row.refresh_from_db()
     base = reverse("history:review", args=[game.pk, seat])
+    try:
+        row = reviews.request(game, seat, request.user)
+    except reviews.Refused as refused:
+        row, status = None, refused.status
+        refusal = {"message": str(refused), "sign_in": refused.sign_in}
+    else:
+        row.refresh_from_db()
+        status, refusal = 200, None
     context = {
         "game": game,
         "table": game.table,
@@ -48,16 +55,17 @@ def review_page(request, pk: int, seat: int):
         "player": seat_players(game)[seat],
         "others": [(i, names[i]) for i in range(4) if i != seat],
         "row": row,
+        "refusal": refusal,
         "base": base,
         # hands of an imported log our engine could not reproduce have no actions
         "unreviewed": game.hands.filter(log_end__lte=F("log_start")).count(),
     }
-    if row.status == GameReview.DONE:
+    if row is not None and row.status == GameReview.DONE:
         context.update(_decision_context(request, game, row, seat, names))
     if request.headers.get("HX-Request"):
         # only #review is swapped; the side links come along out of band
-        return render(request, "history/_review_body.html", {**context, "oob": True})
-    return render(request, "history/review.html", context)
+        return render(request, "history/_review_body.html", {**context, "oob": True}, status=status)
+    return render(request, "history/review.html", context, status=status)
 
 
 def _decision_context(request, game, row: GameReview, seat: int, names: list[str]) -> dict:

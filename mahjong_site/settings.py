@@ -325,6 +325,13 @@ TABLE_OPEN_LIMIT = int(os.environ.get("TABLE_OPEN_LIMIT", "3"))
 # 127.0.0.1). Only a request arriving from one of them has its X-Forwarded-For
 # believed; with none configured the peer address is the client.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+# How many leading bits of an IPv6 address name one client for the sign-in throttle
+# and the budgets (players.throttle.client_key): a home or a server is given a whole
+# /64 and may use a new address in it for every request. IPv4 clients are counted
+# by their address.
+IPV6_CLIENT_PREFIX = int(os.environ.get("IPV6_CLIENT_PREFIX", "64"))
+if not 1 <= IPV6_CLIENT_PREFIX <= 128:
+    raise ImproperlyConfigured("IPV6_CLIENT_PREFIX must be between 1 and 128 bits.")
 
 # --- the forms' abuse budgets (see players/budgets.py)
 # Sign-ups per client address per hour, and log imports per member (and per address)
@@ -332,3 +339,10 @@ TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 SIGNUP_RATE_PER_HOUR = int(os.environ.get("SIGNUP_RATE_PER_HOUR", "5"))
 IMPORT_RATE_PER_HOUR = int(os.environ.get("IMPORT_RATE_PER_HOUR", "30"))
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(2 * 1024 * 1024)))
+
+# --- game reviews (see history/reviews.py and history/review_queue.py)
+# Reviews one member may start per hour (anonymous visitors start none), and how many
+# may wait in this process's one queue (one thread computes them in turn); a request
+# past either is refused with a message.
+REVIEW_RATE_PER_HOUR = int(os.environ.get("REVIEW_RATE_PER_HOUR", "30"))
+REVIEW_QUEUE_SIZE = int(os.environ.get("REVIEW_QUEUE_SIZE", "20"))

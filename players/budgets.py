@@ -83,6 +83,12 @@ def take(kind: str, who: str, limit: int) -> bool:
     return True
 
 
+def give_back(kind: str, who: str) -> None:
+    """Return one spending of ``who``'s this hour (a request that took its budget and
+    then did nothing, e.g. a review the queue could not take)."""
+    _give_back(_buckets(_key(kind, who))[-1])
+
+
 def take_all(spendings: list[tuple[str, str]], limit: int) -> bool:
     """:func:`take` one of each ``(kind, who)`` budget, or none of them."""
     taken: list[tuple[str, str]] = []

@@ -22,6 +22,7 @@ class SignUpForm(UserCreationForm):
         username = super().clean_username()
         if username:
             names.check_not_a_bot(username)
+            names.check_username(username, Player)
         return username
 
     def clean_display_name(self):

@@ -6,7 +6,10 @@ member signing in from anywhere else is never locked out by somebody else's fail
 The real client address comes from :func:`client_address`, which believes
 ``X-Forwarded-For`` only when the request arrived from a configured proxy
 (``TRUSTED_PROXIES``); otherwise everyone behind the proxy would share one address and
-could lock each other out.
+could lock each other out. Every count is kept per *client key* (:func:`client_key`): an
+IPv4 address, or the network prefix of an IPv6 address (``IPV6_CLIENT_PREFIX``, a /64
+by default), since one home or server is handed a whole /64 and can take a fresh
+address in it for every request.
 
 Counts live in Django's cache (per process on the embedded default, shared through
 Redis when ``REDIS_URL`` is set), so a guesser cannot simply spread attempts over
@@ -57,6 +60,28 @@ def client_address(request) -> str:
         if hop not in trusted:
             return hop if _is_address(hop) else peer
     return peer
+
+
+def client_key(request) -> str:
+    """The key every budget and throttle counts a client under (the one place that
+    decides it): the IPv4 address, or the IPv6 address's network of
+    ``IPV6_CLIENT_PREFIX`` bits written as ``2001:db8:1:2::/64``. An IPv4 address
+    written as IPv6 (``::ffff:192.0.2.1``) is that IPv4 address; anything else (no
+    address at all) is kept as it came."""
+    return key_of_address(client_address(request))
+
+
+def key_of_address(address: str) -> str:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        prefix = settings.IPV6_CLIENT_PREFIX
+        return str(ipaddress.IPv6Network(f"{parsed}/{prefix}", strict=False))
+    return str(parsed)
 
 
 def _account(username: str) -> str:

@@ -27,7 +27,7 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("/")
     form = SignUpForm(request.POST or None)
-    address = throttle.client_address(request)
+    address = throttle.client_key(request)
     limit = budgets.signup_limit()
     if request.method == "POST" and (
         budgets.exhausted("signup", address, limit)
@@ -47,7 +47,7 @@ def _throttled(request, attempt, refuse):
     its failure or clear the failures on success. ``refuse`` answers a locked one
     without checking the password at all."""
     username = request.POST.get("username", "")
-    address = throttle.client_address(request)
+    address = throttle.client_key(request)
     if throttle.is_locked(username, address):
         return refuse()
     response = attempt()

@@ -123,9 +123,11 @@ def fresh_channel_layer():
 @pytest.fixture(autouse=True)
 def generous_budgets(settings):
     """The hourly budgets of sign-ups and imports count per address, and every test
-    client comes from 127.0.0.1: lift them, except where a test sets its own
-    (tests/players/test_budgets.py)."""
+    client comes from 127.0.0.1; reviews count per member, whose numbers the rolled-back
+    tests hand out again: lift them, except where a test sets its own
+    (tests/players/test_budgets.py, tests/history/test_review_queue.py)."""
     settings.SIGNUP_RATE_PER_HOUR = settings.IMPORT_RATE_PER_HOUR = 1_000_000
+    settings.REVIEW_RATE_PER_HOUR = 1_000_000
 
 
 @pytest.fixture(autouse=True)

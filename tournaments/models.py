@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from players import names
 from rules.engine import rulesets
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -312,7 +313,14 @@ class Seat(models.Model):
     def player_name(self) -> str:
         if self.player:
             return self.player.name
-        return f"{self.guest_name} (guest)" if self.guest_name else "Bot"
+        if not self.guest_name:
+            return "Bot"
+        name = self.guest_name
+        if any(c in names.BIDI_CONTROLS for c in name):
+            # a name stored before such names were refused: isolated, so that its
+            # direction marks cannot turn the label after it around
+            name = f"\u2068{name}\u2069"
+        return f"{name} (guest)"
 
 
 class Result(models.Model):

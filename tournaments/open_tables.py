@@ -13,9 +13,11 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 
+from players import names
 from rules.models import Ruleset as StoredRuleset
 
 from . import records
@@ -26,6 +28,21 @@ from .permissions import forbidden
 
 GUEST_NAME_LENGTH = 40
 MAX_MINUTES = 600
+
+
+def _guest_refusal(name: str, guests: list[str]) -> str | None:
+    """Why a guest may not be seated under ``name``, or None: a guest's name passes the
+    checks of a member's shown name (no control or direction characters, which could
+    turn the "(guest)" label around; no bot's or member's name, nor a look-alike of
+    one), and two guests at one table do not look alike either."""
+    try:
+        names.check_guest_name(name, get_user_model())
+    except ValidationError as error:
+        return error.messages[0]
+    for other in guests:
+        if names.look_alike(name, other):
+            return f"“{name}” looks like the guest “{other}” at this table; tell them apart."
+    return None
 
 
 class OpenTableForm(forms.Form):
@@ -88,6 +105,10 @@ class OpenTableForm(forms.Form):
                     self.add_error(
                         key, f"A guest's name has {GUEST_NAME_LENGTH} characters at most."
                     )
+                    continue
+                refusal = _guest_refusal(name, [n for _, _, n in seats if n])
+                if refusal:
+                    self.add_error(key, refusal)
                     continue
                 seats.append((w, None, name))
                 continue

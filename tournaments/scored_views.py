@@ -354,14 +354,34 @@ def score_confirm(request, tournament_id, table_pk):
     return _act(request, table, lambda: scored_tables.confirm(table, request.user))
 
 
+def _refuse_unless_referee(request, table: Table, verb: str):
+    """None when the visitor may ``verb`` penalties at ``table``, else the 403 page: a
+    casual table has no referees and so no penalties (a chombo there is a hand's
+    outcome), and at an event's table only its referees and organizers may."""
+    if table.tournament is None:
+        return forbidden(
+            request,
+            "Penalties belong to the tables of an event; at a casual table enter a chombo "
+            "as the hand's outcome.",
+        )
+    if table.tournament.is_referee(request.user):
+        return None
+    if not request.user.is_authenticated:
+        return forbidden(
+            request, "Sign in as a referee or organizer of this event.", table.tournament
+        )
+    return forbidden(
+        request, f"Only the event's referees and organizers {verb} penalties.", table.tournament
+    )
+
+
 @require_POST
 def penalty_add(request, tournament_id, table_pk):
     """A referee's chombo or penalty points, with a reason (errors at the field)."""
     table = _table(tournament_id, table_pk)
-    if table.tournament is None or not table.tournament.is_referee(request.user):
-        return forbidden(
-            request, "Only the event's referees and organizers record penalties.", table.tournament
-        )
+    refused = _refuse_unless_referee(request, table, "record")
+    if refused:
+        return refused
     form = penalties.PenaltyForm(request.POST, table=table)
     if form.is_valid():
         try:
@@ -385,12 +405,9 @@ def penalty_add(request, tournament_id, table_pk):
 @require_POST
 def penalty_remove(request, tournament_id, table_pk, penalty_id):
     table = _table(tournament_id, table_pk)
-    if not table.tournament.is_referee(request.user):
-        return forbidden(
-            request,
-            "Only the event's referees and organizers withdraw penalties.",
-            table.tournament,
-        )
+    refused = _refuse_unless_referee(request, table, "withdraw")
+    if refused:
+        return refused
     penalty = get_object_or_404(table.penalties, pk=penalty_id)
     try:
         penalties.remove(penalty, request.user, request.POST.get("reason", "")[:200])

@@ -87,3 +87,19 @@ def test_a_message_the_fuzzer_says_must_be_refused_is_never_a_move_the_seat_coul
     ]
     moves = [m for m in messages if own_move_at(7, m)]
     assert moves == []
+
+
+@pytest.mark.slow(30)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_organizer_or_scored_table_form_answers_500_to_any_role(seed):
+    """Every form of an event, a league and a scored table (casual, league and a
+    round's), posted with junk by an anonymous visitor, a member, the event's referee
+    and its organizer: never a server error."""
+    from devtools import fuzz_event_forms
+
+    report = fuzzing.Report()
+    fuzz_event_forms.run_in_process(1500, seed, report)
+    assert report.violations == []
+    assert report.forms == 1500
+    # the forms were reached, refused and accepted, not all stopped at one door
+    assert {200, 302, 403}.issubset(report.statuses), report.statuses

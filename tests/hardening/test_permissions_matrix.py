@@ -201,11 +201,33 @@ def world(django_db_setup, django_db_blocker):
         states.clear()
         try:
             built = build_world()
+            built.extra.update(penalty_world(built))
             yield built
         finally:
             settings.PASSWORD_HASHERS, settings.TABLE_CALL_WINDOW = hashers, window
             # The module's rows were committed outside any test: remove them all.
             call_command("flush", interactive=False, verbosity=0)
+
+
+def penalty_model():
+    from tournaments.models import Penalty
+
+    return Penalty
+
+
+def penalty_world(world: World) -> dict:
+    """A penalty on the event's first table, and a casual table opened by alice."""
+    from tournaments import penalties
+    from tournaments.open_tables import open_table
+
+    penalty = penalties.add(
+        world.tournament_table, 0, "penalty", 1000, "matrix", world.users["staff"]
+    )
+    players = [world.users[r] for r in ("seated", "member", "other_table", "other_org")]
+    casual = open_table(
+        None, [(w, p, "") for w, p in enumerate(players)], players[0], ruleset=world.ruleset
+    )
+    return {"penalty": penalty, "casual": casual}
 
 
 # --- what each role may see of the running games --------------------------------------------------
@@ -320,6 +342,7 @@ def snapshot(world: World) -> dict:
         "results": rows(TournamentTable.objects.filter(result__isnull=False), "pk"),
         "agreement": rows(Result.objects.all(), "table_id", "status", "decided_by_id"),
         "answers": rows(Answer.objects.all(), "result_id", "player_id", "answer"),
+        "penalties": rows(penalty_model().objects.all(), "pk", "table_id", "points"),
         "tables": rows(Table.objects.all(), "pk", "name", "status", "is_private"),
         "seats": rows(TableSeat.objects.all(), "pk", "player_id", "bot_level"),
         "games": rows(Game.objects.all(), "pk", "version"),
@@ -881,12 +904,32 @@ ROWS = [
         only(ORGANIZERS, 302),
         method="post",
         data={"wind": "0", "kind": "penalty", "points": "100", "reason": "matrix"},
+        changes=ORGANIZERS,
     ),
     Row(
         "t_penalty_remove",
         "tournaments:penalty_remove",
         lambda w: [w.event.pk, w.tournament_table.pk, 999999],
         only(ORGANIZERS, 404),
+        method="post",
+        data={"reason": "matrix"},
+    ),
+    # withdrawing a penalty that is there (only the event's organizers and referees),
+    # and at a casual table, which has no referees and so no penalties
+    Row(
+        "t_penalty_remove_recorded",
+        "tournaments:penalty_remove",
+        lambda w: [w.event.pk, w.tournament_table.pk, w.extra["penalty"].pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"reason": "matrix"},
+        changes=ORGANIZERS,
+    ),
+    Row(
+        "t_penalty_remove_casual",
+        "tournaments:penalty_remove",
+        lambda w: [0, w.extra["casual"].pk, w.extra["penalty"].pk],
+        dict.fromkeys(ROLES, 403),
         method="post",
         data={"reason": "matrix"},
     ),

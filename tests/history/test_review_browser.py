@@ -114,6 +114,12 @@ def test_it_reviews_a_bot_game_and_an_imported_log_step_by_step(browser_page, si
         reviews.use_runner(None)
     game = games[0]
 
+    # a member starts reviews (an anonymous visitor reads only the stored ones)
+    page.goto(f"{site_url}/players/login/")
+    page.fill("#id_username", "aoi")
+    page.fill("#id_password", "pw-aoi-123")
+    page.click("main button[type=submit]")
+    page.wait_for_selector(".account-nav >> text=Aoi")
     # from the game page's review link to the progress, then the review itself
     page.goto(f"{site_url}/players/games/{game.pk}/")
     page.click("table.standings tr:has-text('Aoi') a.review-link")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from rules.engine.handvalue import WinValue
@@ -126,3 +127,80 @@ def test_hand_by_hand_outsiders_cannot_open_a_league_table(client, make_event, m
     league = make_event(players=4, format=Tournament.LEAGUE)
     signed_in(client, member)
     assert client.get(reverse("tournaments:league_table", args=[league.pk])).status_code == 403
+
+
+CYRILLIC_A = "\u0410"
+RIGHT_TO_LEFT_OVERRIDE = "\u202e"
+
+
+def open_casual(client, *names, guests=()):
+    data = {"ruleset": Ruleset.club_default().pk, **seats(*names, guests=guests)}
+    return client.post(reverse("tournaments:casual_table"), data)
+
+
+@pytest.mark.parametrize(
+    "guest",
+    [
+        f"{CYRILLIC_A}kagi",  # a Cyrillic A
+        "Akag\u0131",  # a dotless i
+        "akagi",  # the member's own name, as a guest
+        f"Sam{RIGHT_TO_LEFT_OVERRIDE}",  # would turn "(guest)" around after it
+        "Careful b\u043et",  # a bot's name with a Cyrillic o
+    ],
+)
+def test_a_guest_name_that_passes_for_a_member_a_bot_or_turns_the_label_is_refused(
+    client, make_members, guest
+):
+    opener, akagi = make_members(2)
+    akagi.display_name = "Akagi"
+    akagi.save()
+    signed_in(client, opener)
+    response = open_casual(client, opener.username, guest, "Grandma Li", "Sam", guests=(1, 2, 3))
+    assert response.status_code == 200
+    page = response.content.decode()
+    error = page.split('id="error-player_1">', 1)[1].split("</p>", 1)[0]
+    assert any(why in error for why in ("member", "bots", "direction")), error
+    assert not Table.objects.exists()
+
+
+def test_two_guests_whose_names_look_alike_are_refused(client, make_members):
+    (opener,) = make_members(1)
+    signed_in(client, opener)
+    response = open_casual(client, opener.username, "Bob", "B0b", "Grandma Li", guests=(1, 2, 3))
+    assert response.status_code == 200
+    assert "looks like the guest" in response.content.decode()
+    assert not Table.objects.exists()
+    # guests with names of their own are seated
+    response = open_casual(client, opener.username, "Akira", "赤木しげる", "Bob", guests=(1, 2, 3))
+    assert response.status_code == 302
+    names = [s.player_name for s in Table.objects.get().seat_list()]
+    assert names[1:] == ["Akira (guest)", "赤木しげる (guest)", "Bob (guest)"]
+
+
+def test_a_league_tables_guest_named_like_a_member_outside_the_league_is_refused(
+    client, make_event, organizer
+):
+    """The league's form seats members of the league only; a guest may still not take
+    the name (or a look-alike) of any member of the club, nor turn its label around."""
+    league = make_event(players=4, format=Tournament.LEAGUE)
+    players = [e.player for e in league.entries.all()]
+    signed_in(client, players[0])
+    url = reverse("tournaments:league_table", args=[league.pk])
+    for guest in ("Direct\u043er", "director", f"Alex{RIGHT_TO_LEFT_OVERRIDE}"):
+        data = seats(*(p.username for p in players[:3]), guest, guests=(3,))
+        page = client.post(url, data).content.decode()
+        assert 'id="error-player_3"' in page, guest
+    assert not Table.objects.filter(tournament=league).exists()
+
+
+def test_a_guest_name_stored_with_a_direction_override_cannot_turn_its_label(make_members):
+    """Kept from before such names were refused: shown isolated (first-strong isolate
+    ... pop directional isolate), so "(guest)" still reads after it."""
+    from tournaments.models import Seat
+
+    (opener,) = make_members(1)
+    table = Table.objects.create(number=1, opened_by=opener, ruleset=Ruleset.club_default())
+    seat = Seat.objects.create(table=table, wind=1, guest_name=f"Sam{RIGHT_TO_LEFT_OVERRIDE}x")
+    assert seat.player_name == f"\u2068Sam{RIGHT_TO_LEFT_OVERRIDE}x\u2069 (guest)"
+    plain = Seat.objects.create(table=table, wind=2, guest_name="Grandma Li")
+    assert plain.player_name == "Grandma Li (guest)"

@@ -27,7 +27,7 @@ def signed_in(client, player):
 
 
 def penalty_url(table):
-    return reverse("tournaments:penalty_add", args=[table.tournament_id, table.pk])
+    return reverse("tournaments:penalty_add", args=[table.tournament_id or 0, table.pk])
 
 
 def test_hand_by_hand_a_referee_records_penalty_points_in_the_log_and_the_standings(
@@ -156,3 +156,43 @@ def test_hand_by_hand_the_tables_final_result_takes_off_a_referees_penalty(
     final = page.content.decode().split('id="final-table"', 1)[1].split("</table>", 1)[0]
     north = next(s for s in sheet.final if s.seat == 3)
     assert minus(format_final(north.final - 4000)) in final and "(\u22124.0)" in final
+
+
+@pytest.fixture
+def casual(make_members):
+    from rules.models import Ruleset
+    from tournaments.open_tables import open_table
+
+    players = make_members(4, prefix="casual")
+    seats = [(w, p, "") for w, p in enumerate(players)]
+    return open_table(None, seats, players[0], ruleset=Ruleset.club_default())
+
+
+def remove_url(table, penalty_id=1):
+    return reverse(
+        "tournaments:penalty_remove", args=[table.tournament_id or 0, table.pk, penalty_id]
+    )
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member", "opener", "staff"])
+def test_withdrawing_a_penalty_at_a_casual_table_is_refused_for_everyone(
+    client, casual, organizer, member, who
+):
+    """A casual table has no referees: withdrawing a penalty there (as adding one) is
+    a 403 page that says why, never a server error."""
+    user = {"member": member, "opener": casual.opened_by, "staff": organizer}.get(who)
+    if user is not None:
+        client.force_login(user)
+    for url in (remove_url(casual), penalty_url(casual)):
+        response = client.post(url, {"reason": "x", "wind": "0", "kind": "chombo"})
+        assert response.status_code == 403
+        assert "tables of an event" in response.content.decode()
+    assert not Correction.objects.exists()
+
+
+def test_an_anonymous_visitor_withdrawing_a_penalty_is_asked_to_sign_in(client, table, organizer):
+    penalty = penalties.add(table, 1, Penalty.CONDUCT, 1000, "phone at the table", organizer)
+    response = client.post(remove_url(table, penalty.pk), {"reason": "gone"})
+    assert response.status_code == 403
+    assert "Sign in as a referee or organizer" in response.content.decode()
+    assert Penalty.objects.filter(pk=penalty.pk).exists()
