@@ -227,7 +227,7 @@ def penalty_world(world: World) -> dict:
     casual = open_table(
         None, [(w, p, "") for w, p in enumerate(players)], players[0], ruleset=world.ruleset
     )
-    return {"penalty": penalty, "casual": casual}
+    return {"penalty": penalty, "penalty_casual": casual}
 
 
 # --- what each role may see of the running games --------------------------------------------------
@@ -928,7 +928,7 @@ ROWS = [
     Row(
         "t_penalty_remove_casual",
         "tournaments:penalty_remove",
-        lambda w: [0, w.extra["casual"].pk, w.extra["penalty"].pk],
+        lambda w: [0, w.extra["penalty_casual"].pk, w.extra["penalty"].pk],
         dict.fromkeys(ROLES, 403),
         method="post",
         data={"reason": "matrix"},
