@@ -133,14 +133,16 @@ def score(p: Prepared) -> dict:
     except EngineError as exc:
         raise RequestError(_engine_error_field(exc), exc.message) from None
     problem = _no_yaku(result)
+    ignored = unscored(p)
     if problem:
+        if ignored:
+            problem += "; not counted: " + "; ".join(f"{u['field']}: {u['why']}" for u in ignored)
         raise RequestError("hand", problem)
     answer = _shape(p, result, p.tsumo)
     answer["hand"] = p.notation(p.concealed)
     answer["melds"] = p.meld_notations()
     answer["win_tile"] = p.notation([p.win_tile])
     answer["ruleset"] = p.ruleset_key
-    ignored = unscored(p)
     if ignored:
         answer["unscored"] = ignored
     return answer

@@ -154,7 +154,7 @@ def defence_problem(view, position: Position) -> dict | None:
 
 
 def _positions(seed: int, bot: str = "careful"):
-    """Every own-turn discard position of one bot game: ``(view, position)``."""
+    """Every own-turn discard position of one bot game: ``(move, view, position)``."""
     ruleset = presets.preset(presets.DEFAULT_PRESET)
     state = new_game(ruleset, seed=seed, robots=range(4))
     rngs = [random.Random(seed * 4 + s) for s in range(4)]
@@ -169,7 +169,7 @@ def _positions(seed: int, bot: str = "careful"):
             and not view.riichi[seat]
             and any(a.type == "discard" for a in view.legal)
         ):
-            yield view, analyse_position(view)
+            yield moves, view, analyse_position(view)
         state, _ = apply(state, chosen(view, rngs[seat]))
         moves += 1
 
@@ -182,7 +182,7 @@ def problems_for(day: dt.date) -> tuple[dict, ...]:
     for game in range(GAMES_TRIED):
         seed = day_seed(day) + game
         skip = rng.randrange(40)  # start at a different moment of each game
-        for index, (view, position) in enumerate(_positions(seed)):
+        for index, (move, view, position) in enumerate(_positions(seed)):
             if index < skip:
                 continue
             for kind, make in ((DISCARD, discard_problem), (DEFENCE, defence_problem)):
@@ -190,7 +190,8 @@ def problems_for(day: dt.date) -> tuple[dict, ...]:
                     continue
                 problem = make(view, position)
                 if problem is not None:
-                    problem["source"] = f"bot game {seed}, move by {problem['seat']}"
+                    problem["source"] = f"bot game {seed}, move {move}"
+                    problem["seed"], problem["move"] = seed, move
                     found[kind].append(problem)
                     skip = index + 25  # the next problem comes from later in the game
                     break
@@ -203,6 +204,14 @@ def problems_for(day: dt.date) -> tuple[dict, ...]:
         for n, problem in enumerate(found[kind], start=1):
             out.append({**problem, "id": f"{prefix}{n}"})
     return tuple(out)
+
+
+def view_of(p: dict):
+    """The seat view a problem was made from (its game replayed to its move)."""
+    for move, view, _ in _positions(p["seed"]):
+        if move == p["move"]:
+            return view
+    raise LookupError(f"no position at move {p['move']} of game {p['seed']}")
 
 
 def problem(day: dt.date, problem_id: str) -> dict | None:
