@@ -102,6 +102,7 @@ def _board(view, position: Position) -> dict:
         "drawn": format_tiles([view.drawn], view.ruleset.red_fives),
         "melds": melds,
         "dora": format_tiles(view.dora_indicators, view.ruleset.red_fives, sort=False),
+        "dora_count": len(view.dora_indicators),
         "seat": WINDS[(seat - view.dealer) % 4],
         "round": f"{WINDS[view.round_wind - 27] if view.round_wind >= 27 else 'East'} "
         f"{view.round_number + 1}",
