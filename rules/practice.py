@@ -20,9 +20,11 @@ rows (``rules.models``), keyed by the day and the problem's id.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
 from django.utils import timezone
 
@@ -38,6 +40,9 @@ MARGIN = 2  # the best discard beats the next by at least this many tiles
 MIN_TURN = 4  # a position early in a hand is too easy to read
 GAMES_TRIED = 12  # bot games played at most to find a day's problems
 WINDS = ("East", "South", "West", "North")
+# Positions from real games (history.practice_logs, ``manage.py practice_positions``):
+# one of each kind joins every day's problems.
+POSITIONS_FILE = Path(__file__).resolve().parent / "practice_positions.json"
 
 
 def _system_today() -> dt.date:
@@ -200,11 +205,26 @@ def problems_for(day: dt.date) -> tuple[dict, ...]:
                 break
         if all(len(v) >= PER_KIND for v in found.values()):
             break
+    real = real_positions()
+    for kind in (DISCARD, DEFENCE):
+        if real.get(kind):
+            found[kind].append({**rng.choice(real[kind]), "real": True})
     out = []
     for kind, prefix in ((DISCARD, "d"), (DEFENCE, "f")):
         for n, problem in enumerate(found[kind], start=1):
             out.append({**problem, "id": f"{prefix}{n}"})
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def real_positions() -> dict[str, list[dict]]:
+    """The shipped problems from real games (none when the file is missing)."""
+    try:
+        with open(POSITIONS_FILE, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        return {}
+    return {kind: data.get(kind, []) for kind in (DISCARD, DEFENCE)}
 
 
 def view_of(p: dict):

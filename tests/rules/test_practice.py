@@ -38,15 +38,22 @@ def url(p, day=DAY):
     return reverse("rules:practice_problem", args=[day.isoformat(), p["id"]])
 
 
-def problems(kind, day=DAY):
-    return [p for p in practice.problems_for(day) if p["kind"] == kind]
+def problems(kind, day=DAY, real=False):
+    """The day's problems of ``kind``: from bot games (or the one from a real game)."""
+    return [
+        p for p in practice.problems_for(day) if p["kind"] == kind and bool(p.get("real")) == real
+    ]
 
 
-def test_it_makes_discard_and_defence_problems_for_a_day():
+def test_it_makes_discard_and_defence_problems_for_a_day_from_bot_and_real_games():
     found = practice.problems_for(DAY)
     assert len(problems(practice.DISCARD)) == practice.PER_KIND
     assert len(problems(practice.DEFENCE)) == practice.PER_KIND
-    assert [p["id"] for p in found] == ["d1", "d2", "d3", "f1", "f2", "f3"]
+    assert len(problems(practice.DISCARD, real=True)) == 1
+    assert len(problems(practice.DEFENCE, real=True)) == 1
+    assert [p["id"] for p in found] == ["d1", "d2", "d3", "d4", "f1", "f2", "f3", "f4"]
+    real = problems(practice.DEFENCE, real=True)[0]
+    assert real["source"].startswith("a real Tenhou game")
 
 
 def test_a_discard_problem_s_answer_is_the_engine_s_most_efficient_discard():
@@ -71,12 +78,14 @@ def test_a_defence_problem_s_answer_is_every_tile_the_engine_calls_safe():
 
 
 def test_it_gives_the_same_problems_all_day_and_new_ones_the_next_day():
+    def hands(day):
+        return [p["hand"] + p["drawn"] for p in practice.problems_for(day) if not p.get("real")]
+
     practice.problems_for.cache_clear()
-    today = [p["hand"] + p["drawn"] for p in practice.problems_for(DAY)]
+    today = hands(DAY)
     practice.problems_for.cache_clear()
-    assert [p["hand"] + p["drawn"] for p in practice.problems_for(DAY)] == today
-    tomorrow = [p["hand"] + p["drawn"] for p in practice.problems_for(DAY + dt.timedelta(days=1))]
-    assert set(tomorrow).isdisjoint(today)
+    assert hands(DAY) == today
+    assert set(hands(DAY + dt.timedelta(days=1))).isdisjoint(today)
 
 
 def test_the_practice_page_lists_today_s_problems_by_the_injected_clock(client, clock):
