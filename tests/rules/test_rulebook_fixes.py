@@ -154,3 +154,11 @@ def test_a_club_s_own_ruleset_is_still_offered(client):
     Ruleset.objects.create(name="Thursday", preset="ronin", settings={"kuitan": False})
     html = page(client, reverse("rules:calculator"))
     assert "Thursday (club)" in html
+
+
+def test_the_words_switch_is_beside_chapters_the_calculator_and_practice(client):
+    for path in ("/rules/", "/rules/waits/", reverse("rules:calculator"), "/rules/practice/"):
+        html = page(client, path)
+        form = re.search(r'<form method="post" action="/rules/terms/"(.*?)</form>', html, re.S)
+        assert form, path
+        assert 'value="en-names"' in form.group(1) and f'value="{path}"' in form.group(1)
