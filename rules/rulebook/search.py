@@ -43,8 +43,6 @@ class _Sections(HTMLParser):
                 self._depth += 1
         if tag == "h2" and self._current is not None:
             self._in_heading = True
-        if tag == "img" and self._current is not None and a.get("alt"):
-            self._current["text"].append(a["alt"])
 
     def handle_endtag(self, tag):
         if tag in _SKIP and self._skip:
