@@ -10,7 +10,7 @@ from django.urls import reverse
 JAPANESE_TERMS, ENGLISH_NAMES = "en", "en-names"
 TERMS = [
     (JAPANESE_TERMS, "Japanese terms (riichi, pon, ron)"),
-    (ENGLISH_NAMES, "English names (declare ready, pung, win on a discard)"),
+    (ENGLISH_NAMES, "English names (declare ready, triplet, win on a discard)"),
 ]
 
 

@@ -24,10 +24,18 @@ from .models import JAPANESE_TERMS, TERMS
 CHOICES = dict(TERMS)
 
 
-def terms_of(user) -> str:
-    """The language code of ``user``'s words (visitors get the club's default)."""
+SESSION_KEY = "terms"  # a visitor's choice (rules.views.switch_terms writes it)
+
+
+def terms_of(user, session=None) -> str:
+    """The language code of ``user``'s words: a member's setting, a visitor's choice
+    kept in their session, else the club's default."""
     if user is not None and getattr(user, "is_authenticated", False):
         chosen = getattr(user, "terms", "") or JAPANESE_TERMS
+        if chosen in CHOICES:
+            return chosen
+    elif session is not None:
+        chosen = session.get(SESSION_KEY, "")
         if chosen in CHOICES:
             return chosen
     return settings.LANGUAGE_CODE
@@ -91,7 +99,7 @@ class TermsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        language = terms_of(getattr(request, "user", None))
+        language = terms_of(getattr(request, "user", None), getattr(request, "session", None))
         translation.activate(language)
         request.LANGUAGE_CODE = language
         try:

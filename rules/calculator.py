@@ -110,6 +110,22 @@ def _no_yaku(result) -> str | None:
     return None
 
 
+def unscored(p: Prepared) -> list[dict]:
+    """The situation boxes and fields given that this ruleset does not score, each
+    with why: the hand is scored without them, and the page says so."""
+    f = p.flags
+    out = []
+    if f.get("renhou") and p.ruleset.renhou == "off":
+        out.append({"field": "renhou", "why": "this ruleset does not score renhou"})
+    if f.get("open_riichi") and not p.ruleset.open_riichi:
+        out.append({"field": "open_riichi", "why": "this ruleset has no open riichi"})
+    if p.ura and not (f.get("riichi") or f.get("double_riichi") or f.get("open_riichi")):
+        out.append({"field": "ura_indicators", "why": "ura dora count only for a riichi hand"})
+    if p.ura and not p.ruleset.ura_dora:
+        out.append({"field": "ura_indicators", "why": "this ruleset plays without ura dora"})
+    return out
+
+
 def score(p: Prepared) -> dict:
     """Score a prepared 14-tile hand; raises RequestError for hands that cannot win."""
     try:
@@ -117,13 +133,18 @@ def score(p: Prepared) -> dict:
     except EngineError as exc:
         raise RequestError(_engine_error_field(exc), exc.message) from None
     problem = _no_yaku(result)
+    ignored = unscored(p)
     if problem:
+        if ignored:
+            problem += "; not counted: " + "; ".join(f"{u['field']}: {u['why']}" for u in ignored)
         raise RequestError("hand", problem)
     answer = _shape(p, result, p.tsumo)
     answer["hand"] = p.notation(p.concealed)
     answer["melds"] = p.meld_notations()
     answer["win_tile"] = p.notation([p.win_tile])
     answer["ruleset"] = p.ruleset_key
+    if ignored:
+        answer["unscored"] = ignored
     return answer
 
 
@@ -148,17 +169,20 @@ def analyse_waits(p: Prepared) -> dict:
     for t in [*p.concealed, *(t for m in p.melds for t in m.tiles)]:
         in_hand[t >> 2] += 1
     waits = []
-    if shanten == 0:
-        for kind in _wait_kinds(hand_engine.waits(counts)):
-            waits.append(_wait_entry(p, kind, seen, used, discarded, in_hand))
-    furiten = any(w["furiten"] for w in waits)
+    kinds = _wait_kinds(hand_engine.waits(counts)) if shanten == 0 else []
+    # Furiten (a wait among the discards) forbids every ron: each wait is priced
+    # as the tsumo it can only be won by (the Furiten chapter, discard furiten).
+    furiten = any(kind in discarded for kind in kinds)
+    tsumo = p.tsumo or furiten
+    for kind in kinds:
+        waits.append(_wait_entry(p, kind, seen, used, discarded, in_hand, tsumo))
     return {
         "shanten": shanten,
         "tenpai": shanten == 0,
         "hand": p.notation(p.concealed),
         "melds": p.meld_notations(),
         "furiten": furiten,
-        "win": "tsumo" if p.tsumo else "ron",
+        "win": "tsumo" if tsumo else "ron",
         "waits": waits,
         "ruleset": p.ruleset_key,
     }
@@ -170,7 +194,7 @@ def _wait_kinds(value) -> list[int]:
     return sorted(int(k) for k in value)
 
 
-def _wait_entry(p: Prepared, kind: int, seen, used, discarded, in_hand) -> dict:
+def _wait_entry(p: Prepared, kind: int, seen, used, discarded, in_hand, tsumo: bool) -> dict:
     entry: dict[str, Any] = {
         "tile": kind_notation(kind),
         "unseen": max(0, 4 - seen[kind]),
@@ -189,7 +213,6 @@ def _wait_entry(p: Prepared, kind: int, seen, used, discarded, in_hand) -> dict:
         entry["no_yaku"] = None  # no copy left to win on: nothing to score
         return entry
     tile = free[-1]  # a plain copy where one is left (the red ones come first)
-    tsumo = p.tsumo
     try:
         result = _score_call(p, [*p.concealed, tile], tile, tsumo)
     except EngineError as exc:

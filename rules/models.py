@@ -1,5 +1,6 @@
 """A club's stored rulesets: a preset key plus setting overrides, validated by the engine."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -50,3 +51,32 @@ class Ruleset(models.Model):
             defaults={"preset": presets.DEFAULT_PRESET, "is_default": True},
         )
         return obj
+
+
+class PracticeAnswer(models.Model):
+    """A member's first answer to one practice problem (``rules.practice``).
+
+    The problem is named by its day and id; the answer and whether the engine agreed
+    are kept, so a member's score is a count of rows. The first answer counts: a
+    second try is shown but not stored.
+    """
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_answers"
+    )
+    day = models.DateField()
+    problem = models.CharField(max_length=8)
+    choice = models.CharField(max_length=4)
+    correct = models.BooleanField()
+    answered = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "day", "problem"], name="one_practice_answer_per_problem"
+            )
+        ]
+        ordering = ["-day", "problem"]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.day} {self.problem}: {self.choice}"

@@ -1,8 +1,11 @@
 """Rulebook pages, ruleset sheets and the calculator (plain function views)."""
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from rules import sheets
 from rules.engine import presets
@@ -22,7 +25,7 @@ def _club():
         return stored, presets.preset(presets.DEFAULT_PRESET)
 
 
-def _chapter_context(slug: str) -> dict:
+def chapter_context(slug: str) -> dict:
     chapter = BY_SLUG[slug]
     stored, club = _club()
     previous, following = neighbours(slug)
@@ -63,7 +66,7 @@ def tiles_page(request):
                     "file": face_file(kind, red=True),
                 }
             )
-    context = _chapter_context("tiles")
+    context = chapter_context("tiles")
     context["faces"] = faces
     return render(request, BY_SLUG["tiles"].template, context)
 
@@ -71,7 +74,45 @@ def tiles_page(request):
 def chapter(request, slug):
     if slug not in BY_SLUG or slug == "tiles":
         raise Http404("No such chapter")
-    return render(request, BY_SLUG[slug].template, _chapter_context(slug))
+    return render(request, BY_SLUG[slug].template, chapter_context(slug))
+
+
+def search(request):
+    """Chapters, glossary and yaku holding every word asked for (a plain GET form)."""
+    from rules.rulebook.search import search as find
+
+    query = request.GET.get("q", "")[:100].strip()
+    results = find(query) if query else []
+    return render(
+        request,
+        "rules/search.html",
+        {"query": query, "results": results, "chapters": CHAPTERS},
+    )
+
+
+TERMS_SESSION_KEY = "terms"  # a visitor's words; players.terms reads it
+
+
+@require_POST
+def switch_terms(request):
+    """Japanese terms or English names: a member's setting, a visitor's session."""
+    choice = request.POST.get("terms", "")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
+        back = reverse("rules:index")
+    if choice not in dict(settings.LANGUAGES):
+        return render(
+            request,
+            "rules/terms_refused.html",
+            {"back": back, "languages": settings.LANGUAGES},
+            status=400,
+        )
+    if request.user.is_authenticated:
+        request.user.terms = choice
+        request.user.save(update_fields=["terms"])
+    else:
+        request.session[TERMS_SESSION_KEY] = choice
+    return redirect(back)
 
 
 # --- ruleset sheets ----------------------------------------------------------------
@@ -137,6 +178,12 @@ def ruleset_stored(request, pk):
 # --- calculator --------------------------------------------------------------------
 
 
+def own_rulesets() -> list[Ruleset]:
+    """The club's stored rulesets that are not a plain copy of a preset (those are in
+    the list already, by the preset's name)."""
+    return [r for r in Ruleset.objects.all() if r.settings or r.preset not in presets.PRESETS]
+
+
 def calculator(request):
     form = CalculatorForm(request.GET)
     htmx = request.headers.get("HX-Request") == "true"
@@ -157,7 +204,7 @@ def calculator(request):
         "flag_labels": FLAG_LABELS,
         "winds": (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")),
         "presets": presets.PRESETS.values(),
-        "stored_rulesets": Ruleset.objects.all(),
+        "stored_rulesets": own_rulesets(),
         "query": form.query_string(),
     }
     template = "rules/_calculator.html" if htmx else "rules/calculator.html"

@@ -34,7 +34,7 @@ class Chapter:
 
 
 def _chapters() -> tuple[Chapter, ...]:
-    from . import builders
+    from . import builders, learning
 
     return (
         Chapter(
@@ -110,6 +110,18 @@ def _chapters() -> tuple[Chapter, ...]:
             builders.furiten,
         ),
         Chapter(
+            "waits",
+            "Waits",
+            "The shapes a ready hand waits with, the multi-sided ones, and how a hand is read.",
+            (
+                ("basic", "The five basic waits"),
+                ("multi", "Multi-sided waits"),
+                ("shapes", "Shapes, worked out"),
+                ("reading", "The best reading"),
+            ),
+            learning.waits,
+        ),
+        Chapter(
             "dora",
             "Dora",
             "Bonus tiles: indicators, red fives, kan dora and ura dora.",
@@ -138,6 +150,17 @@ def _chapters() -> tuple[Chapter, ...]:
                 ("double-yakuman", "Double yakuman"),
             ),
             builders.yaku,
+        ),
+        Chapter(
+            "combinations",
+            "Yaku that do not combine",
+            "Which yaku stack, which exclude each other, and which one the scorer keeps.",
+            (
+                ("rules", "The rules in short"),
+                ("examples", "Examples"),
+                ("table", "At a glance"),
+            ),
+            learning.combinations,
         ),
         Chapter(
             "fu",
@@ -241,6 +264,39 @@ def _chapters() -> tuple[Chapter, ...]:
                 ("ties", "Equal scores"),
             ),
             builders.game_end,
+        ),
+        Chapter(
+            "strategy",
+            "Strategy and defence",
+            "Playing faster than the others and not paying for their hands: shanten, acceptance, safe tiles.",
+            (
+                ("shanten", "Shanten"),
+                ("acceptance", "Acceptance"),
+                ("efficiency", "Choosing a discard"),
+                ("push-fold", "Push or fold"),
+                ("genbutsu", "Genbutsu"),
+                ("suji", "Suji"),
+                ("kabe", "Kabe"),
+                ("danger", "Danger classes"),
+                ("betaori", "Betaori"),
+                ("position", "A real position"),
+            ),
+            learning.strategy,
+        ),
+        Chapter(
+            "table",
+            "At a real table",
+            "The procedure at a physical table: seats, the wall, dice and the break, sticks, showing hands.",
+            (
+                ("seats", "The seat draw"),
+                ("wall", "Building the wall"),
+                ("dice", "Dice and the break"),
+                ("dead-wall", "The dead wall"),
+                ("sticks", "Point sticks"),
+                ("draw-show", "Showing hands at a draw"),
+                ("manners", "Table manners"),
+            ),
+            learning.table,
         ),
         Chapter(
             "glossary",

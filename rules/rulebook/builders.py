@@ -20,7 +20,7 @@ SEAT_NAMES = ("East", "South", "West", "North")
 
 
 def beginners(club: Ruleset) -> dict:
-    return {"noten": _noten_rows()}
+    return {"noten": noten_rows()}
 
 
 def turn(club: Ruleset) -> dict:
@@ -28,16 +28,34 @@ def turn(club: Ruleset) -> dict:
 
 
 def riichi(club: Ruleset) -> dict:
-    return {}
+    """The closed-kan example: a hand whose waits a quad of 7s would change."""
+    from rules.engine import hand
+
+    before = "123p456s99s56777m"
+    counts = [0] * 34
+    for kind, _ in parse_kinds(before):
+        counts[kind] += 1
+    waits_before = [kind_notation(k) for k in hand.waits(counts)]
+    counts[parse_kinds("7m")[0][0]] -= 3  # the quad is set aside as one set
+    waits_after = [kind_notation(k) for k in hand.waits(counts)]
+    return {
+        "kan_hand": before,
+        "kan_waits": waits_before,
+        "kan_after": "123p456s99s56m",
+        "kan_waits_after": waits_after,
+    }
 
 
 def furiten(club: Ruleset) -> dict:
     from rules.engine import hand
 
     cases = []
+    # (kind of furiten, hand, the tile in question); the waits come from the engine
     for notation, discards, text in (
-        ("23m456p789s234s11z", "1m", "two-sided"),
+        ("23m456p789s234s11z", "1m", "discard"),
         ("3456m456p789s111z", "6m", "shape"),
+        ("46m123p456p789s99s", "5m", "temporary"),
+        ("45m123p456p789s99s", "6m", "riichi"),
     ):
         counts = [0] * 34
         for kind, _ in parse_kinds(notation):
@@ -79,7 +97,7 @@ def yaku(club: Ruleset) -> dict:
         info = BY_KEY.get(ex["key"])
         card = {
             "key": ex["key"],
-            "anchor": "yaku-" + ex["key"].replace("_", "-"),
+            "anchor": yaku_anchor(ex["key"]),
             "name": info.name if info else ex["ja"],
             "japanese": info.japanese if info else "",
             "english": info.english if info else ex["en"],
@@ -121,10 +139,10 @@ def limits(club: Ruleset) -> dict:
 
 
 def draws(club: Ruleset) -> dict:
-    return {"noten": _noten_rows(), "nagashi": _nagashi_rows()}
+    return {"noten": noten_rows(), "nagashi": _nagashi_rows()}
 
 
-def _noten_rows() -> list[dict]:
+def noten_rows() -> list[dict]:
     rows = []
     for tenpai in (1, 2, 3):
         deltas = pay.noten_payments([i < tenpai for i in range(4)])
@@ -234,13 +252,43 @@ def _href(link: str) -> str:
     return BY_SLUG[slug].url + (f"#{anchor}" if anchor else "")
 
 
+def yaku_anchor(key: str) -> str:
+    return "yaku-" + key.replace("_", "-")
+
+
+def term_anchor(term: str) -> str:
+    return "term-" + "-".join(term.lower().split())
+
+
+def glossary_terms() -> list[dict]:
+    """Every glossary entry with its anchor, its page link and its own address."""
+    from django.urls import reverse
+
+    page = reverse("rules:chapter", args=["glossary"])
+    return [
+        {
+            **t,
+            "anchor": term_anchor(t["term"]),
+            "href": _href(t["link"]) if t.get("link") else "",
+            "glossary_url": f"{page}#{term_anchor(t['term'])}",
+        }
+        for t in _glossary()
+    ]
+
+
+def glossary_names() -> dict[str, str]:
+    """Every name of a glossary term (the term and its other names), lowercased, to
+    the term's anchor."""
+    names = {}
+    for t in _glossary():
+        for name in [t["term"], *[a.strip() for a in t.get("also", "").split(",")]]:
+            if name:
+                names[name.lower()] = term_anchor(t["term"])
+    return names
+
+
 def glossary(club: Ruleset) -> dict:
     letters: dict[str, list[dict]] = {}
-    for t in _glossary():
-        entry = {
-            **t,
-            "anchor": "term-" + "-".join(t["term"].lower().split()),
-            "href": _href(t["link"]) if t.get("link") else "",
-        }
-        letters.setdefault(t["term"][0].upper(), []).append(entry)
+    for entry in glossary_terms():
+        letters.setdefault(entry["term"][0].upper(), []).append(entry)
     return {"letters": letters}

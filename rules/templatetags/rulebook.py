@@ -81,3 +81,28 @@ def get_item(mapping, key):
         return mapping.get(key, [])
     except AttributeError:
         return []
+
+
+@register.simple_tag
+def gl(term, text=""):
+    """A term linked to its glossary entry: ``{% gl "nobetan" %}`` or
+    ``{% gl "pair" "pairs" %}``. An unknown term is drawn as a visible error (and the
+    test of glossary terms fails), never a broken link."""
+    from django.urls import reverse
+
+    from rules.rulebook.builders import glossary_names
+
+    anchor = glossary_names().get(str(term).lower())
+    shown = text or term
+    if anchor is None:
+        return format_html('<span class="tile-error">{} (not in the glossary)</span>', shown)
+    url = reverse("rules:chapter", args=["glossary"])
+    return format_html('<a class="term" href="{}#{}">{}</a>', url, anchor, shown)
+
+
+@register.filter
+def flag_label(name) -> str:
+    """A situation box's label in the reader's words ("renhou" -> "Renhou")."""
+    from rules.forms import FLAG_LABELS
+
+    return str(dict(FLAG_LABELS).get(str(name), name))

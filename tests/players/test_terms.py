@@ -29,8 +29,8 @@ def test_it_uses_the_japanese_terms_by_default():
 def test_it_gives_english_names_from_the_message_file():
     with translation.override("en-names"):
         assert terms.yaku_name("Pinfu") == "All runs, no fu"
-        assert terms.action_label("pon") == "Pung"
-        assert terms.action_label("chi") == "Chow"
+        assert terms.action_label("pon") == "Triplet"
+        assert terms.action_label("chi") == "Run"
         assert terms.result_title("tsumo") == "Self-drawn win"
         assert terms.limit_name("baiman") == "double limit"
 
@@ -64,7 +64,7 @@ def test_it_activates_a_member_s_words_for_their_requests(django_user_model):
     request = RequestFactory().get("/")
     request.user = member
     terms.TermsMiddleware(view)(request)
-    assert seen == {"language": "en-names", "pon": "Pung"}
+    assert seen == {"language": "en-names", "pon": "Triplet"}
     request.user = type("Visitor", (), {"is_authenticated": False})()
     terms.TermsMiddleware(view)(request)
     assert seen == {"language": "en", "pon": "Pon"}

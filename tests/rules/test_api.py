@@ -326,8 +326,9 @@ def test_it_flags_furiten_and_no_yaku_waits(client):
     by_tile = {w["tile"]: w for w in answer["waits"]}
     assert by_tile["4s"]["furiten"] is True
     assert by_tile["1s"]["furiten"] is False
-    # a closed ron with no riichi: 1s and 4s both give pinfu, so no "no yaku" here
-    assert by_tile["1s"]["yaku"] == [{"name": "Pinfu", "han": 1}]
+    # furiten: no wait can be won by ron, so each is priced as the tsumo it can only be
+    assert answer["win"] == "tsumo" and by_tile["1s"]["win"] == "tsumo"
+    assert {y["name"] for y in by_tile["1s"]["yaku"]} == {"Pinfu", "Menzen tsumo"}
     no_yaku = post(client, "/api/waits", {"hand": "123m456p789s13s99p"}).json()
     assert no_yaku["waits"][0]["tile"] == "2s" and no_yaku["waits"][0]["no_yaku"] is True
 

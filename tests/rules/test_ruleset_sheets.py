@@ -94,7 +94,7 @@ def test_win_claim_the_penalties_chapter_explains_the_procedure_in_the_clubs_wor
         "the next human player in turn order",
         "<strong>invalid</strong>",
         "<strong>chombo</strong>",
-        "<strong>game over</strong>",
+        "<strong>replay the hand</strong>",
         "<strong>continue</strong>",
         "noten at an exhaustive draw",
         "fixed-yaku rule",

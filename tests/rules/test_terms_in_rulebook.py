@@ -52,7 +52,7 @@ def test_the_calculator_names_yaku_buttons_and_results_in_english_for_a_member_w
     assert "<td>All simples</td>" in page and "<td>Concealed self-draw</td>" in page
     assert "<td>Tanyao</td>" not in page and "<td>Ready hand</td>" in page
     # the choices (buttons) of the form
-    assert "> Self-drawn win</label>" in page and "> Pung</label>" in page
+    assert "> Self-drawn win</label>" in page and "> Triplet</label>" in page
     assert "Win within one go-around of riichi" in page  # the ippatsu box
     assert "> Tsumo</label>" not in page and "> Pon</label>" not in page
     # the result's words: how it was won, and the fu items
@@ -80,6 +80,9 @@ def test_the_yaku_chapter_heads_each_card_with_the_reader_s_name_for_it(client, 
 
 
 def test_the_limits_chapter_names_the_limits_in_the_reader_s_words(client, english_reader):
-    assert "<th>Haneman</th>" in chapter(client.__class__(), "limits")
+    assert '<th scope="row">Haneman</th>' in chapter(client.__class__(), "limits")
     english = chapter(english_reader, "limits")
-    assert "<th>Limit and a half</th>" in english and "<th>Haneman</th>" not in english
+    assert (
+        '<th scope="row">Limit and a half</th>' in english
+        and '<th scope="row">Haneman</th>' not in english
+    )
