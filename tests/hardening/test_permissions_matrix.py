@@ -355,6 +355,14 @@ ORGANIZERS = ("staff", "admin")  # who runs the main event: its creator and supe
 EVERYONE = dict.fromkeys(ROLES, 200)
 
 
+def practice_args() -> list:
+    """Today's first practice problem."""
+    from rules import practice
+
+    day = practice.today()
+    return [day.isoformat(), practice.problems_for(day)[0]["id"]]
+
+
 def only(allowed: tuple[str, ...], yes: int, no: int = 403, anonymous: int | None = None) -> dict:
     out = {role: (yes if role in allowed else no) for role in ROLES}
     if anonymous is not None:
@@ -498,6 +506,19 @@ ROWS = [
     Row("ruleset_stored", "rules:ruleset_stored", lambda w: [w.ruleset.pk], EVERYONE),
     Row("ruleset_preset", "rules:ruleset", lambda w: ["ronin"], EVERYONE),
     Row("chapter", "rules:chapter", lambda w: [CHAPTERS[-1].slug], EVERYONE),
+    # the rulebook's practice, search and words switch are for everyone (a visitor's
+    # answers and words stay in the session)
+    Row("practice", "rules:practice", lambda w: [], EVERYONE),
+    Row("practice_problem", "rules:practice_problem", lambda w: practice_args(), EVERYONE),
+    Row("rules_search", "rules:search", lambda w: [], EVERYONE),
+    Row(
+        "rules_terms",
+        "rules:terms",
+        lambda w: [],
+        dict.fromkeys(ROLES, 302),
+        method="post",
+        data={"terms": "en-names", "next": "/rules/"},
+    ),
     Row(
         "api_score",
         "api:score",
