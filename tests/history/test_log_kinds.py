@@ -35,9 +35,15 @@ CALLS_ON_A_REPEATED_DISCARD = [
     "real_tenhou6_houou_open_kan_of_a_tile_thrown_twice.json",
     "real_tenhou6_houou_call_after_a_thrown_draw.json",
 ]
-REAL_TENHOU6 = [
+# Whole games as Tenhou's own JSON download writes them ("ver", "ref": the log id).
+TENHOU_JSON_DOWNLOADS = [
     "real_tenhou6_tokujou_south_2019.json",
     "real_tenhou6_east_four_kans_2020.json",
+    "real_tenhou6_tokujou_south_2023.json",
+    "real_tenhou6_houou_south_2019.json",
+]
+REAL_TENHOU6 = [
+    *TENHOU_JSON_DOWNLOADS,
     "real_tenhou6_joukyuu_east_chankan.json",
     *CALLS_ON_A_REPEATED_DISCARD,
 ]
@@ -404,7 +410,7 @@ def test_yaku_written_in_english_are_compared_by_their_meaning(db):
     assert wrong.counts()["mismatch"] == 1
 
 
-@pytest.mark.parametrize("name", REAL_TENHOU6[:2])
+@pytest.mark.parametrize("name", TENHOU_JSON_DOWNLOADS)
 def test_tenhou_s_own_json_download_is_read_as_a_tenhou_game(db, name):
     data = json.loads(_data(name))
     assert "ver" in data and "ref" in data  # as tensoul's header has them too
