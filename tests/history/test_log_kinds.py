@@ -65,6 +65,7 @@ EVERY_KIND = [
     "real_tenhou_east_only_2009.xml",
     "real_tenhou_hanchan_2019.xml",
     "real_tenhou_hanchan_four_kans.xml",
+    "real_tenhou_houou_south_2019.xml",
 ]
 # An exception's class name in a message meant for people.
 CLASS_NAME = re.compile(r"\b[A-Z][A-Za-z]*(Error|Exception|Hand|Ruleset|Notation)\b")
@@ -432,3 +433,12 @@ def test_a_call_on_a_tile_thrown_twice_is_placed_where_the_turn_order_allows(db,
     report = import_log(name, _data(name), save=False)
     assert report.ok, report.first_difference()
     assert report.counts()["match"] == len(report.hands) == 1
+
+
+def test_tenhou_s_json_download_and_xml_record_of_one_game_are_the_same_game(db):
+    first = import_log("game.xml", _data("real_tenhou_houou_south_2019.xml"))
+    assert first.ok and first.game_id, first.first_difference()
+    again = import_log("game.json", _data("real_tenhou6_houou_south_2019.json"))
+    assert again.ok, again.first_difference()
+    assert again.duplicate_of == first.game_id and again.game_id is None
+    assert Game.objects.count() == 1
