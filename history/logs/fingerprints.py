@@ -4,7 +4,8 @@ A game's fingerprint is a hash of what was played, not of the file's text: the
 players' names and, hand by hand, the header (round, honba, sticks, scores), the tiles
 dealt, the events in order, the dora and ura indicators and the outcome. The same game
 imported again, with other spacing, keys in another order, one hand a line or a whole
-game a line, or under other rules, has the same fingerprint; :func:`stored_game` finds
+game a line, as XML or as JSON (each seat's dealt tiles in any order), or under other
+rules, has the same fingerprint; :func:`stored_game` finds
 it, and the import says which stored game it is instead of storing it twice. Our own
 JSON is fingerprinted by its walls and actions.
 """
@@ -35,7 +36,9 @@ def of_log(game: LogGame) -> str:
                 hand.honba,
                 hand.sticks,
                 list(hand.scores),
-                hand.haipai,
+                # the dealt tiles as a set: Tenhou's XML keeps the order of the deal,
+                # its JSON download sorts them
+                [sorted(tiles) for tiles in hand.haipai],
                 [[type(e).__name__, *e] for e in hand.events],
                 hand.dora,
                 hand.ura,

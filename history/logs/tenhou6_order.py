@@ -69,10 +69,16 @@ def _order(takes, discards, dealer, result, field, declined):
         return entry
 
     last_drawn = None
+    last_discard = None  # (seat, tile) of the discard the next seat may call
     while True:
         entry = next_take(actor)
         if entry[0] == "call":
             call = entry[1]
+            if last_discard != (call.source, call.tile):
+                # the seat's turn came without the tile its call needs: an earlier
+                # call was on another discard of the same tile
+                fail(f"seat {actor}'s call ({entry[2]}) has no discard to take")
+            last_discard = None
             events.append(call)
             last_drawn = None
             if call.kind == DAIMINKAN:
@@ -124,6 +130,7 @@ def _order(takes, discards, dealer, result, field, declined):
             tile = value
         events.append(Discard(actor, tile, tsumogiri, kind == "riichi"))
         discard_count += 1
+        last_discard = (actor, tile)
         caller = None
         for other in ((actor + 1) % 4, (actor + 2) % 4, (actor + 3) % 4):
             if ti[other] < len(takes[other]) and takes[other][ti[other]][0] == "call":
@@ -133,12 +140,7 @@ def _order(takes, discards, dealer, result, field, declined):
                 if fits and (caller is None or (call.kind != CHI and caller[1].kind == CHI)):
                     caller = (other, call)
         if caller is not None:
-            later = [
-                d
-                for d in discards[actor][di[actor] :]
-                if d[0] in ("tile", "riichi") and d[1] == tile
-            ]
-            if later:
+            if _discards_again(takes[actor], discards[actor], di[actor], tile):
                 ambiguous.append(discard_count)
             actor = caller[0]
             continue
@@ -153,6 +155,20 @@ def _order(takes, discards, dealer, result, field, declined):
         if ti[seat] < len(takes[seat]) or di[seat] < len(discards[seat]):
             fail(f"seat {seat} has entries left after the hand ended")
     return events
+
+
+def _discards_again(takes, discards, start: int, tile) -> bool:
+    """Whether a seat's discards from ``start`` on throw ``tile`` again, from the hand or
+    straight after drawing it (a seat's takes and discards pair up one for one, so a
+    thrown draw is the take beside it)."""
+    for j in range(start, len(discards)):
+        kind, value, _ = discards[j]
+        if kind in ("tile", "riichi") and value is not None:
+            if value == tile:
+                return True
+        elif kind in ("tsumogiri", "riichi") and j < len(takes) and takes[j][:2] == ("tile", tile):
+            return True
+    return False
 
 
 def _all_used(ti, takes) -> bool:

@@ -28,10 +28,24 @@ MAHJONG_SOUL = [
     "mahjongsoul_friendly_30000.json",
 ]
 # Real games and hands from other projects' test data (REAL_GAMES.md names each source).
-REAL_TENHOU6 = [
+# Hands in which a seat throws the same tile twice (from its hand or straight after
+# drawing it) and another seat calls one of them.
+CALLS_ON_A_REPEATED_DISCARD = [
+    "real_tenhou6_houou_pon_of_a_tile_thrown_twice.json",
+    "real_tenhou6_houou_open_kan_of_a_tile_thrown_twice.json",
+    "real_tenhou6_houou_call_after_a_thrown_draw.json",
+]
+# Whole games as Tenhou's own JSON download writes them ("ver", "ref": the log id).
+TENHOU_JSON_DOWNLOADS = [
     "real_tenhou6_tokujou_south_2019.json",
     "real_tenhou6_east_four_kans_2020.json",
+    "real_tenhou6_tokujou_south_2023.json",
+    "real_tenhou6_houou_south_2019.json",
+]
+REAL_TENHOU6 = [
+    *TENHOU_JSON_DOWNLOADS,
     "real_tenhou6_joukyuu_east_chankan.json",
+    *CALLS_ON_A_REPEATED_DISCARD,
 ]
 REAL_PRO_30000 = [
     "real_pro_meijinsen_draw.json",
@@ -51,6 +65,7 @@ EVERY_KIND = [
     "real_tenhou_east_only_2009.xml",
     "real_tenhou_hanchan_2019.xml",
     "real_tenhou_hanchan_four_kans.xml",
+    "real_tenhou_houou_south_2019.xml",
 ]
 # An exception's class name in a message meant for people.
 CLASS_NAME = re.compile(r"\b[A-Z][A-Za-z]*(Error|Exception|Hand|Ruleset|Notation)\b")
@@ -70,12 +85,17 @@ def _check(*args: str) -> str:
 def test_import_log_check_replays_every_kind_under_the_log_s_own_rules(db, name):
     text = _check(str(DATA / name))
     assert "mismatch" not in text and "unreproducible" not in text
+    assert "not imported" not in text
+    replayed = re.findall(r"(\d+) of (\d+) (?:hands|games) match", text)
+    assert replayed and all(done == total for done, total in replayed), text
 
 
 @pytest.mark.parametrize("name", MAHJONG_SOUL)
 def test_import_log_check_replays_mahjong_soul_games_under_the_mahjong_soul_preset(db, name):
     text = _check(str(DATA / name), "--ruleset", "mahjongsoul")
     assert "mismatch" not in text and "unreproducible" not in text
+    replayed = re.findall(r"(\d+) of (\d+) hands match", text)
+    assert replayed and all(done == total for done, total in replayed), text
     assert "everything else from the chosen rules (Mahjong Soul ranked)" in text
 
 
@@ -391,7 +411,7 @@ def test_yaku_written_in_english_are_compared_by_their_meaning(db):
     assert wrong.counts()["mismatch"] == 1
 
 
-@pytest.mark.parametrize("name", REAL_TENHOU6[:2])
+@pytest.mark.parametrize("name", TENHOU_JSON_DOWNLOADS)
 def test_tenhou_s_own_json_download_is_read_as_a_tenhou_game(db, name):
     data = json.loads(_data(name))
     assert "ver" in data and "ref" in data  # as tensoul's header has them too
@@ -406,3 +426,19 @@ def test_a_professional_match_s_hand_is_replayed_at_its_30000_start(db, name):
     report = import_log(name, _data(name), save=False)
     assert report.ok, report.first_difference()
     assert "starting score: 30,000 (log[0][1] (hand 1, scores))" in report.rules_read
+
+
+@pytest.mark.parametrize("name", CALLS_ON_A_REPEATED_DISCARD)
+def test_a_call_on_a_tile_thrown_twice_is_placed_where_the_turn_order_allows(db, name):
+    report = import_log(name, _data(name), save=False)
+    assert report.ok, report.first_difference()
+    assert report.counts()["match"] == len(report.hands) == 1
+
+
+def test_tenhou_s_json_download_and_xml_record_of_one_game_are_the_same_game(db):
+    first = import_log("game.xml", _data("real_tenhou_houou_south_2019.xml"))
+    assert first.ok and first.game_id, first.first_difference()
+    again = import_log("game.json", _data("real_tenhou6_houou_south_2019.json"))
+    assert again.ok, again.first_difference()
+    assert again.duplicate_of == first.game_id and again.game_id is None
+    assert Game.objects.count() == 1
