@@ -209,8 +209,9 @@ def render_corner(tournament: Tournament, oob: bool = False) -> str:
     return render_to_string("tournaments/_referee_calls_corner.html", context)
 
 
-def broadcast(tournament_id: int) -> None:
-    """Send the open calls to the referees' pages (and the projector, if switched on)."""
+def broadcast(tournament_id: int, corner: bool = False) -> None:
+    """Send the open calls to the referees' pages, and to the projector's corner when
+    it is switched on (``corner``: also when it was just switched off, to empty it)."""
     from .broadcast import group_name as standings_group
 
     tournament = Tournament.objects.filter(pk=tournament_id).first()
@@ -222,10 +223,11 @@ def broadcast(tournament_id: int) -> None:
             group_name(tournament_id),
             {"type": "calls.update", "html": render_panel(tournament, oob=True)},
         )
-        async_to_sync(layer.group_send)(
-            standings_group(tournament_id),
-            {"type": "standings.update", "html": render_corner(tournament, oob=True)},
-        )
+        if tournament.projector_calls or corner:
+            async_to_sync(layer.group_send)(
+                standings_group(tournament_id),
+                {"type": "standings.update", "html": render_corner(tournament, oob=True)},
+            )
     except Exception:  # a full or unreachable layer: the pages still show it on reload
         log.exception("could not broadcast the referee calls of tournament %s", tournament_id)
 

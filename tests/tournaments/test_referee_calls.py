@@ -13,6 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.core import mail
 from django.urls import reverse
 
+from mahjong_site.asgi import application
 from players import mail_queue
 from players.models import Notice, Player
 from tables.models import Seat as LiveSeat
@@ -231,3 +232,43 @@ def test_the_calls_page_loads_the_sound_script_without_inline_code(client, world
     body = page.content.decode()
     assert "js/referee_calls.js" in body and "<script>" not in body
     assert Player.objects.filter(pk=world["ref"].pk).exists()
+
+
+def test_a_seated_player_sees_the_button_on_a_live_event_table_and_a_spectator_not(client, world):
+    from tests.tables.conftest import start
+
+    w = world
+    live = LiveTable.objects.create(name="Round 1", ruleset=w["event"].ruleset, is_tournament=True)
+    for index, p in enumerate(w["players"]):
+        LiveSeat.objects.create(table=live, index=index, player=p)
+    TournamentTable.objects.filter(pk=w["table"].pk).update(table_id=live.pk)
+    start(live, seed=5)
+    page = signed_in(client, w["players"][0]).get(reverse("tables:table", args=[live.pk]))
+    assert 'id="call-referee"' in page.content.decode()
+    page = signed_in(client, w["ref"]).get(reverse("tables:table", args=[live.pk]))
+    assert 'id="call-referee"' not in page.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_projector_corner_hears_calls_live_only_when_switched_on(
+    settings, make_event, seated_round
+):
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    event = await sync_to_async(make_event)(players=4)
+    table = await sync_to_async(lambda: seated_round(event).tables.get())()
+    players = await sync_to_async(lambda: [s.player for s in table.seat_list()])()
+    projector = WebsocketCommunicator(
+        application, f"/ws/tournaments/{event.pk}/", headers=[(b"origin", b"http://localhost")]
+    )
+    assert (await projector.connect())[0]
+    made = await sync_to_async(referee_calls.call)(table, players[0])
+    await sync_to_async(referee_calls.close)(made, event.created_by, "sorted")
+    event.projector_calls = True
+    await sync_to_async(event.save)()
+    await sync_to_async(referee_calls.call)(table, players[1])
+    # the first message is the switched-on one: the call made while off sent nothing
+    html = await projector.receive_from(timeout=5)
+    assert html.startswith('<aside id="projector-calls"') and "Referee called:" in html
+    assert "table 1" in html
+    assert players[1].name not in html
+    await projector.disconnect()
