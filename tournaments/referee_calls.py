@@ -204,9 +204,22 @@ def render_panel(tournament: Tournament, oob: bool = False) -> str:
     return render_to_string("tournaments/_referee_calls_live.html", context)
 
 
+def open_for(tournament: Tournament, user) -> list[RefereeCall] | None:
+    """The open calls for the event's page: ``None`` for anyone but its referees."""
+    return open_calls(tournament) if tournament.is_referee(user) else None
+
+
+def corner_context(tournament: Tournament, oob: bool = False) -> dict:
+    """The projector corner's context (its calls only when switched on)."""
+    shown = tournament.projector_calls
+    calls = panel_context(tournament) if shown else {"calls": [], "latest_call": 0}
+    return {**calls, "oob": oob, "shown": shown}
+
+
 def render_corner(tournament: Tournament, oob: bool = False) -> str:
-    context = {**panel_context(tournament), "oob": oob, "shown": tournament.projector_calls}
-    return render_to_string("tournaments/_referee_calls_corner.html", context)
+    return render_to_string(
+        "tournaments/_referee_calls_corner.html", corner_context(tournament, oob)
+    )
 
 
 def broadcast(tournament_id: int, corner: bool = False) -> None:
