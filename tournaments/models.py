@@ -80,6 +80,11 @@ class Tournament(models.Model):
         help_text="A result entered by a player counts once another seated member agrees, "
         "or only once an organizer or referee agrees.",
     )
+    projector_calls = models.BooleanField(
+        "show referee calls on the projector",
+        default=False,
+        help_text="The projector's corner shows each open call with its table and time.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -486,3 +491,6 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} -{self.points}, {WIND_NAMES[self.wind]}: {self.reason}"
+
+
+from .referee_call_models import RefereeCall  # noqa: E402, F401  (the app's models)

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import agreement, exports, presenters, records, signals
+from . import agreement, exports, presenters, records, referee_calls, signals
 from .claim_disputes import waiting_tables
 from .forms import (
     EntryForm,
@@ -129,6 +129,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
         "waiting_results": agreement.open_results_of_event(tournament),
         "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
+        "referee_calls": referee_calls.open_for(tournament, request.user),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -458,6 +459,7 @@ def projector(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = presenters.standings(tournament)
     context["large"] = True
+    context.update(referee_calls.corner_context(tournament))
     published = list(tournament.round_set.filter(published__isnull=False).order_by("-number"))
     if published:
         latest = published[0]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0007_in_game_names'),
+        ('players', '0008_notices_and_mail_queue'),
     ]
 
     operations = [
