@@ -78,14 +78,15 @@ def kinds() -> list[tuple[Ruleset, str, str]]:
 def _check(user, ruleset_id, length) -> Ruleset:
     if user is None or not user.is_authenticated:
         raise QueueError("signed_out", "Sign in to play")
-    if length not in LENGTHS:
-        raise QueueError("bad_length", "Choose East only or hanchan")
     try:
-        return Ruleset.objects.get(pk=int(ruleset_id))
+        ruleset = Ruleset.objects.get(pk=int(ruleset_id))
     except (TypeError, ValueError, Ruleset.DoesNotExist):
         raise QueueError(
             "no_ruleset", "There is no such ruleset: choose one of the club's"
         ) from None
+    if length not in LENGTHS:
+        raise QueueError("bad_length", "Choose East only or hanchan")
+    return ruleset
 
 
 def playing_at(user) -> Table | None:

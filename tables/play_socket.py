@@ -71,7 +71,6 @@ class PlayNowConsumer(LeavingConsumer):
         if self.account is None:
             return
         await self.channel_layer.group_add(member_group(self.account), self.channel_name)
-        self.session_groups = (member_group(self.account),)
         await self.join_session()
         if self.ended:
             return
@@ -85,6 +84,8 @@ class PlayNowConsumer(LeavingConsumer):
     async def leave(self) -> None:
         if getattr(self, "account", None) is None:
             return
+        with contextlib.suppress(Exception):  # the layer may be what failed
+            await self.channel_layer.group_discard(member_group(self.account), self.channel_name)
         try:
             left = await in_pool(self.depart)()
         except Exception:  # the database may be what failed: the row stays until the next try
