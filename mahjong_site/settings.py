@@ -339,6 +339,8 @@ PLAY_NOW_COOLDOWN = float(os.environ.get("PLAY_NOW_COOLDOWN", "60"))
 PLAY_NOW_ONLINE_MINUTES = float(os.environ.get("PLAY_NOW_ONLINE_MINUTES", "5"))
 PLAY_NOW_RATE = float(os.environ.get("PLAY_NOW_RATE", "0.5"))
 PLAY_NOW_BURST = int(os.environ.get("PLAY_NOW_BURST", "6"))
+# Milliseconds a matched member's page shows "your table is ready" before it goes there.
+PLAY_NOW_GO_DELAY_MS = int(os.environ.get("PLAY_NOW_GO_DELAY_MS", "1500"))
 
 # --- who the client is (see players/throttle.py)
 # Addresses of the reverse proxies in front of daphne (nginx on the same machine:

@@ -4,8 +4,8 @@ The host's private table opens with the host at East and the other seats kept fo
 invited. Each invited member gets a notice (``players.notices.notify``: under the bell on
 every page, by mail if they chose invitations by mail, and live on any open page through
 their Play now socket) and accepts or declines. Accepting seats them; the game starts
-when every seat is taken, or when the host fills the rest with bots (invitations not yet
-answered are then withdrawn). Every function checks first and raises
+when all have accepted (bots in any seat left, when fewer than three were invited), or
+when the host fills the rest with bots (invitations not yet answered are then withdrawn). Every function checks first and raises
 :class:`~tables.lobby.LobbyError` before changing anything.
 """
 
@@ -113,9 +113,17 @@ def answer(invitation: Invitation, user, accept: bool, *, clock=None) -> Game | 
         matchmaking.leave(user)  # one game at a time: out of any queue
         invitation.status, invitation.answered = Invitation.ACCEPTED, now
         invitation.save(update_fields=["status", "answered"])
-        if all(not s.is_empty for s in table.seats.all()):
+        answers = set(table.invitations.values_list("status", flat=True))
+        if answers == {Invitation.ACCEPTED}:  # everyone said yes: bots take any seat left
+            _bots_in_empty_seats(table, matchmaking.BOT_LEVEL)
             return submit.start_game(table, clock=clock)
     return None
+
+
+def _bots_in_empty_seats(table: Table, level: str) -> None:
+    Seat.objects.filter(table=table, player__isnull=True, bot_level="").update(
+        player=lobby.bot_player(level), bot_level=level
+    )
 
 
 def fill_with_bots(table: Table, user, level: str = matchmaking.BOT_LEVEL, *, clock=None):
@@ -128,10 +136,7 @@ def fill_with_bots(table: Table, user, level: str = matchmaking.BOT_LEVEL, *, cl
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.status != Table.OPEN:
             raise lobby.LobbyError("this table has already started")
-        bot = lobby.bot_player(level)
-        Seat.objects.filter(table=table, player__isnull=True, bot_level="").update(
-            player=bot, bot_level=level
-        )
+        _bots_in_empty_seats(table, level)
         table.invitations.filter(status=Invitation.PENDING).update(
             status=Invitation.WITHDRAWN, answered=now
         )

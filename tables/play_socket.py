@@ -41,7 +41,7 @@ def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None
             "entry": entry,
             "matched_url": matched_url,
             "error": error,
-            "go_after_ms": int(getattr(settings, "PLAY_NOW_GO_DELAY_MS", 1500)),
+            "go_after_ms": int(settings.PLAY_NOW_GO_DELAY_MS),
         },
     )
 

@@ -119,6 +119,18 @@ def test_the_host_fills_the_rest_with_bots_and_unanswered_ones_are_withdrawn(cli
     assert Invitation.objects.get(member=ben).status == Invitation.WITHDRAWN
 
 
+def test_one_invited_member_accepting_starts_the_game_with_bots_in_the_rest(client, east_only):
+    host, ann = person("host"), person("ann")
+    invite(client, host, ["ann"], east_only)
+    client.force_login(ann)
+    client.post(
+        reverse("tables:invitation", args=[Invitation.objects.get().pk]), {"answer": "accept"}
+    )
+    table = Table.objects.get()
+    assert table.status == Table.PLAYING
+    assert Seat.objects.filter(table=table, bot_level="careful").count() == 2
+
+
 def test_a_declined_invitation_seats_nobody_and_cannot_be_answered_again(client, east_only):
     host, ann = person("host"), person("ann")
     invite(client, host, ["ann"], east_only)
