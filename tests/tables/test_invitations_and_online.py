@@ -223,4 +223,4 @@ def test_accepting_an_invitation_leaves_the_queue(east_only, clock):
     from tables.models import QueueEntry
 
     assert not QueueEntry.objects.filter(member=ann).exists()
-    assert not Game.objects.exists()
+    assert Game.objects.filter(table=table).exists()
