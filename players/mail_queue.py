@@ -89,6 +89,7 @@ class Worker:
     def __init__(self, poll: float):
         self.poll = poll
         self.nudge = threading.Event()
+        self.stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -99,10 +100,19 @@ class Worker:
                 self._thread.start()
         self.nudge.set()
 
+    def stop(self) -> None:
+        """End the thread after its current round (tests; a process just exits)."""
+        self.stopping.set()
+        self.nudge.set()
+        if self._thread is not None:
+            self._thread.join()
+
     def _run(self) -> None:
         while True:
             self.nudge.wait(self.poll)
             self.nudge.clear()
+            if self.stopping.is_set():
+                return
             try:
                 send_due()
             except Exception:  # the database away: the rows wait for the next round

@@ -99,7 +99,7 @@ def call_close(request, tournament_id, call_id):
 def projector_switch(request, tournament):
     tournament.projector_calls = request.POST.get("projector_calls") == "on"
     tournament.save(update_fields=["projector_calls"])
-    referee_calls.broadcast(tournament.pk)
+    referee_calls.broadcast(tournament.pk, corner=True)
     shown = "shows" if tournament.projector_calls else "no longer shows"
     messages.success(request, f"The projector {shown} the referee calls.")
     return redirect("tournaments:referee_calls", tournament.pk)

@@ -204,13 +204,27 @@ def render_panel(tournament: Tournament, oob: bool = False) -> str:
     return render_to_string("tournaments/_referee_calls_live.html", context)
 
 
+def open_for(tournament: Tournament, user) -> list[RefereeCall] | None:
+    """The open calls for the event's page: ``None`` for anyone but its referees."""
+    return open_calls(tournament) if tournament.is_referee(user) else None
+
+
+def corner_context(tournament: Tournament, oob: bool = False) -> dict:
+    """The projector corner's context (its calls only when switched on)."""
+    shown = tournament.projector_calls
+    calls = panel_context(tournament) if shown else {"calls": [], "latest_call": 0}
+    return {**calls, "oob": oob, "shown": shown}
+
+
 def render_corner(tournament: Tournament, oob: bool = False) -> str:
-    context = {**panel_context(tournament), "oob": oob, "shown": tournament.projector_calls}
-    return render_to_string("tournaments/_referee_calls_corner.html", context)
+    return render_to_string(
+        "tournaments/_referee_calls_corner.html", corner_context(tournament, oob)
+    )
 
 
-def broadcast(tournament_id: int) -> None:
-    """Send the open calls to the referees' pages (and the projector, if switched on)."""
+def broadcast(tournament_id: int, corner: bool = False) -> None:
+    """Send the open calls to the referees' pages, and to the projector's corner when
+    it is switched on (``corner``: also when it was just switched off, to empty it)."""
     from .broadcast import group_name as standings_group
 
     tournament = Tournament.objects.filter(pk=tournament_id).first()
@@ -222,10 +236,11 @@ def broadcast(tournament_id: int) -> None:
             group_name(tournament_id),
             {"type": "calls.update", "html": render_panel(tournament, oob=True)},
         )
-        async_to_sync(layer.group_send)(
-            standings_group(tournament_id),
-            {"type": "standings.update", "html": render_corner(tournament, oob=True)},
-        )
+        if tournament.projector_calls or corner:
+            async_to_sync(layer.group_send)(
+                standings_group(tournament_id),
+                {"type": "standings.update", "html": render_corner(tournament, oob=True)},
+            )
     except Exception:  # a full or unreachable layer: the pages still show it on reload
         log.exception("could not broadcast the referee calls of tournament %s", tournament_id)
 

@@ -16,7 +16,6 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from . import agreement, exports, presenters, records, referee_calls, signals
@@ -130,9 +129,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
         "waiting_results": agreement.open_results_of_event(tournament),
         "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
-        "referee_calls": (
-            referee_calls.open_calls(tournament) if tournament.is_referee(request.user) else None
-        ),
+        "referee_calls": referee_calls.open_for(tournament, request.user),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -462,7 +459,7 @@ def projector(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = presenters.standings(tournament)
     context["large"] = True
-    context["calls_corner"] = mark_safe(referee_calls.render_corner(tournament))
+    context.update(referee_calls.corner_context(tournament))
     published = list(tournament.round_set.filter(published__isnull=False).order_by("-number"))
     if published:
         latest = published[0]

@@ -53,6 +53,13 @@
     latest = newest();
     document.body.addEventListener("htmx:oobAfterSwap", check);
     document.body.addEventListener("htmx:wsAfterMessage", check);
+    // mark the page live once its socket is open (and not while it reconnects)
+    document.body.addEventListener("htmx:wsOpen", function () {
+      document.documentElement.setAttribute("data-calls-live", "1");
+    });
+    document.body.addEventListener("htmx:wsClose", function () {
+      document.documentElement.removeAttribute("data-calls-live");
+    });
     // a browser starts sound only after a gesture: the first click unlocks it
     document.addEventListener("click", function () {
       var Ctx = window.AudioContext || window.webkitAudioContext;

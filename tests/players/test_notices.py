@@ -218,3 +218,43 @@ def test_mail_without_an_address_is_refused(client, other):
     assert b"Give an e-mail address to receive notices by e-mail." in response.content
     other.refresh_from_db()
     assert other.mail_notices == []
+
+
+class Recorder(BaseEmailBackend):
+    """Keeps what it sends and says so (the worker thread's test waits on it)."""
+
+    sent: list = []
+    arrived = None
+
+    def send_messages(self, messages):
+        Recorder.sent.extend(messages)
+        Recorder.arrived.set()
+        return len(messages)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_thread_sends_a_queued_mail_once_it_is_woken(member, settings):
+    import threading
+
+    settings.EMAIL_BACKEND = "tests.players.test_notices.Recorder"
+    Recorder.sent, Recorder.arrived = [], threading.Event()
+    notices.notify(member, "penalty", "A penalty: phone.", "/t/")
+    worker = mail_queue.Worker(poll=3600)  # only a wake makes it send
+    try:
+        worker.wake()
+        assert Recorder.arrived.wait(timeout=30)
+    finally:
+        worker.stop()
+    assert [m.to for m in Recorder.sent] == [["sha@example.org"]]
+    assert MailOut.objects.get().sent is not None
+
+
+def test_a_notice_wakes_the_worker_only_after_its_transaction_commits(
+    member, monkeypatch, django_capture_on_commit_callbacks
+):
+    woken = []
+    monkeypatch.setattr(mail_queue, "wake", lambda: woken.append(1))
+    with django_capture_on_commit_callbacks(execute=True):
+        notices.notify(member, "penalty", "A penalty.", "/t/")
+        assert woken == []
+    assert woken == [1]
