@@ -194,13 +194,25 @@ def _take(entries: list[QueueEntry]) -> None:
 
 def _match_once(ruleset_id, length, rng, clock) -> Matched | None:
     _lock_kind(ruleset_id)
-    entries = list(
-        QueueEntry.objects.select_for_update(skip_locked=True)
-        .filter(ruleset_id=ruleset_id, length=length)
-        .order_by("joined", "pk")[:4]
-    )
-    if len(entries) < 4:
-        return None
+    while True:
+        entries = list(
+            QueueEntry.objects.select_for_update(skip_locked=True)
+            .filter(ruleset_id=ruleset_id, length=length)
+            .order_by("joined", "pk")[:4]
+        )
+        if len(entries) < 4:
+            return None
+        # one who sat down at a game elsewhere since queueing leaves the queue instead
+        busy = set(
+            Seat.objects.filter(
+                player_id__in=[e.member_id for e in entries],
+                bot_level="",
+                table__status=Table.PLAYING,
+            ).values_list("player_id", flat=True)
+        )
+        if not busy:
+            break
+        QueueEntry.objects.filter(pk__in=[e.pk for e in entries if e.member_id in busy]).delete()
     _take(entries)
     members = [e.member_id for e in entries]
     rng.shuffle(members)  # the winds, at random

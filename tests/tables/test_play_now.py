@@ -185,3 +185,15 @@ def test_it_never_seats_an_entry_that_left_meanwhile(east_only, clock):
     QueueEntry.objects.filter(pk=entries[0].pk).delete()
     with pytest.raises(matchmaking._Gone):
         matchmaking._take(entries)
+
+
+def test_a_member_who_sat_down_at_a_running_game_meanwhile_is_not_matched(east_only, clock):
+    people = members(5)
+    for p in people[:4]:
+        matchmaking.join(p, east_only.pk, "tonpuusen", clock=clock)
+    start(make_table(east_only, people=[people[0]], bots=["careful"] * 3), clock=clock)
+    assert matchmaking.match(east_only.pk, "tonpuusen", clock=clock) == []
+    assert not QueueEntry.objects.filter(member=people[0]).exists()  # out of the queue
+    matchmaking.join(people[4], east_only.pk, "tonpuusen", clock=clock)
+    (made,) = matchmaking.match(east_only.pk, "tonpuusen", clock=clock)
+    assert set(made.members) == {p.pk for p in people[1:]}
