@@ -329,6 +329,18 @@ TABLE_ACCOUNT_BURST = int(os.environ.get("TABLE_ACCOUNT_BURST", "50"))
 TABLE_MESSAGE_MAX_BYTES = int(os.environ.get("TABLE_MESSAGE_MAX_BYTES", "4096"))
 # Unfinished tables one member may have created or sit at, at once.
 TABLE_OPEN_LIMIT = int(os.environ.get("TABLE_OPEN_LIMIT", "3"))
+# Play now (tables.matchmaking): seconds before bots fill a queue for a member who
+# allows them, before a matched table starts without everyone, and that a member who
+# left a matched table waits; minutes a page counts as "online"; queue joins and leaves
+# per second (after a burst) one member may send.
+PLAY_NOW_BOT_WAIT = float(os.environ.get("PLAY_NOW_BOT_WAIT", "30"))
+PLAY_NOW_START_WAIT = float(os.environ.get("PLAY_NOW_START_WAIT", "15"))
+PLAY_NOW_COOLDOWN = float(os.environ.get("PLAY_NOW_COOLDOWN", "60"))
+PLAY_NOW_ONLINE_MINUTES = float(os.environ.get("PLAY_NOW_ONLINE_MINUTES", "5"))
+PLAY_NOW_RATE = float(os.environ.get("PLAY_NOW_RATE", "0.5"))
+PLAY_NOW_BURST = int(os.environ.get("PLAY_NOW_BURST", "6"))
+# Milliseconds a matched member's page shows "your table is ready" before it goes there.
+PLAY_NOW_GO_DELAY_MS = int(os.environ.get("PLAY_NOW_GO_DELAY_MS", "1500"))
 
 # --- who the client is (see players/throttle.py)
 # Addresses of the reverse proxies in front of daphne (nginx on the same machine:

@@ -80,6 +80,7 @@ class PreferencesForm(forms.ModelForm):
             "email",
             "terms",
             "learning_aids",
+            "hide_online",
             "tenhou_name",
             "mahjongsoul_name",
             "mail_notices",

@@ -37,6 +37,16 @@ class Player(AbstractUser):
         default=False, help_text="Play a sound at the table for a discard, a call and one's turn."
     )
 
+    # Who is online (the lobby): a page of the site open in the last minutes, unless hidden.
+    hide_online = models.BooleanField(
+        "hide me from who is online",
+        default=False,
+        help_text="The lobby does not list you among the members online, waiting or playing.",
+    )
+    last_seen = models.DateTimeField(
+        null=True, blank=True, help_text="When a page of the site last told us it was open."
+    )
+
     tenhou_name = models.CharField(
         "Tenhou name",
         max_length=60,
@@ -73,12 +83,13 @@ class Player(AbstractUser):
 
 
 # The kinds of notices (players.notices.notify); a member chooses which also come by mail.
-SEATING, AGREEMENT, DISPUTE, REFEREE_CALL, PENALTY = (
+SEATING, AGREEMENT, DISPUTE, REFEREE_CALL, PENALTY, INVITATION = (
     "seating",
     "agreement",
     "dispute",
     "referee_call",
     "penalty",
+    "invitation",
 )
 NOTICE_KINDS = [
     (SEATING, "A round's seating is published (your table and wind)"),
@@ -86,6 +97,7 @@ NOTICE_KINDS = [
     (DISPUTE, "A disputed result waits for you to settle it"),
     (REFEREE_CALL, "A player calls you as referee"),
     (PENALTY, "A penalty is given to you"),
+    (INVITATION, "A member invites you to a game"),
 ]
 
 

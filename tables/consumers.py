@@ -43,7 +43,9 @@ from . import (
     layer_outage,
     limits,
     lobby,
+    matchmaking,
     outage,
+    play_news,
     presence,
     runner,
     sessions,
@@ -225,6 +227,10 @@ class TableConsumer(TableScreen, LeavingConsumer):
         if self.seat is not None:
             connected = await in_pool(self.mark_connection)(+1)
             await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
+            if self.game_id is None:  # a Play now table starts once all four are here
+                matched = await in_pool(matchmaking.start_matched)(self.table_id)
+                if matched is not None:
+                    await play_news.announce([matched])
         if self.game_id is not None:
             # Who is here, read again now that this socket hears the news of it: a seat
             # that came or went after the seats were first read, but said so before this

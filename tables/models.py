@@ -63,6 +63,9 @@ class Table(models.Model):
     bot_delay_ms = models.PositiveIntegerField(
         null=True, blank=True, choices=BOT_DELAYS, help_text="Empty: the club's default."
     )
+    # A table Play now opened for four waiting members: it starts when all four are
+    # at it or at this time, whichever comes first (tables.matchmaking).
+    play_now_start_by = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-created"]
@@ -248,3 +251,78 @@ class HandRecord(models.Model):
     @property
     def round_label(self) -> str:
         return f"{dict(zip(WINDS, ('East', 'South', 'West', 'North'), strict=True))[self.round_wind]} {self.round_number + 1}"
+
+
+# --- Play now: the queue, and invitations to a private table (tables.matchmaking) -----------
+
+QUEUE_LENGTHS = [("tonpuusen", "East only"), ("hanchan", "Hanchan")]
+
+
+class QueueEntry(models.Model):
+    """A member waiting in the Play now queue for a ruleset and a length.
+
+    One row per member (the one-to-one): a member is in one queue at most, in every
+    process at once, because the database refuses a second row. Matching deletes the
+    four rows it seats in the same transaction that opens their table, so a row that is
+    gone was seated once and never again.
+    """
+
+    member = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
+    )
+    ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.CASCADE, related_name="+")
+    length = models.CharField(max_length=10, choices=QUEUE_LENGTHS)
+    joined = models.DateTimeField(db_index=True)
+    # Set when the member allows bots: from then on the seats nobody took get bots.
+    bots_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The socket that joined: when it closes (the tab, the network), the member leaves.
+    channel = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        indexes = [models.Index(fields=["ruleset", "length"], name="queue_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.member} waits for {self.length} ({self.ruleset_id})"
+
+
+class QueueBar(models.Model):
+    """A member who left a matched table before it started may not queue until ``until``."""
+
+    member = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_bar"
+    )
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.member} until {self.until}"
+
+
+class Invitation(models.Model):
+    PENDING, ACCEPTED, DECLINED, WITHDRAWN = "pending", "accepted", "declined", "withdrawn"
+    STATUSES = [
+        (PENDING, "Waiting for an answer"),
+        (ACCEPTED, "Accepted"),
+        (DECLINED, "Declined"),
+        (WITHDRAWN, "Withdrawn (the table started without them)"),
+    ]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent"
+    )
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING, db_index=True)
+    created = models.DateTimeField()
+    answered = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "member"], name="one_invitation_per_member")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.host} invites {self.member} to {self.table}: {self.status}"

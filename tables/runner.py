@@ -42,7 +42,17 @@ from django.db.models import Q
 
 from rules.engine import parse_action, pending_seats
 
-from . import autoplay, broadcast, conf, layer_outage, presence, referees, states
+from . import (
+    autoplay,
+    broadcast,
+    conf,
+    layer_outage,
+    matchmaking,
+    play_news,
+    presence,
+    referees,
+    states,
+)
 from . import clock as clocks
 from . import timers as timing
 from .dbwork import in_pool
@@ -87,6 +97,7 @@ class Driver:
         self.renew = self.lease / 3
         self.games: dict[int, Driven] = {}
         self.next_claim: dt.datetime | None = None
+        self.next_play_now: dt.datetime | None = None  # when Play now has bots or a start due
         self.channel: str | None = None
         self.wakeup: asyncio.Event | None = None
         self.stopped = False
@@ -288,6 +299,7 @@ class Driver:
         if self.next_claim is None or now >= self.next_claim:
             await self.refresh_leases(now)
         await self.refresh_seats()
+        await self.play_now(now)
         await self.reveal_due(now)
         listening = self.channel is not None
         ready = [
@@ -302,9 +314,27 @@ class Driver:
             return 0.0
         pending = [g.due for g in self.games.values() if g.due is not None]
         pending += [g.reveal[1] for g in self.games.values() if g.reveal is not None]
+        if self.next_play_now is not None:
+            pending.append(self.next_play_now)
         if not pending:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
+
+    def play_now_due(self) -> tuple[list, dt.datetime | None]:
+        """Play now's due work (tables.matchmaking.run_due) and when more falls due."""
+        made = matchmaking.run_due(clock=self.clock)
+        return made, matchmaking.next_due()
+
+    async def play_now(self, now: dt.datetime) -> None:
+        """Bots for queued members who waited long enough, matched tables to start: any
+        process's driver may do it (each step locks what it changes)."""
+        if self.next_play_now is not None and now < self.next_play_now:
+            return
+        made, due = await in_pool(self.play_now_due)()
+        self.next_play_now = due or now + self.renew
+        if made:
+            await play_news.announce(made)
+            self.next_claim = None  # drive the games that began at once
 
     async def reveal_due(self, now: dt.datetime) -> None:
         """End the call windows that are over: the sockets show what they held."""
@@ -324,6 +354,7 @@ class Driver:
         kind = message.get("type")
         if kind == "driver.claim":
             self.next_claim = None
+            self.next_play_now = None  # someone may have queued with bots
             return
         driven = self.games.get(message.get("game"))
         if driven is None:

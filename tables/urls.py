@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import referee_views, views
+from . import play_views, referee_views, views
 
 app_name = "tables"
 
@@ -15,4 +15,7 @@ urlpatterns = [
     path("tables/<id:pk>/referee/", referee_views.referee_page, name="referee"),
     path("tables/<id:pk>/call-referee/", referee_views.call_referee, name="call_referee"),
     path("tables/sounds/", views.sounds, name="sounds"),
+    path("play/invite/", play_views.invite, name="invite"),
+    path("play/invitations/<id:pk>/", play_views.invitation, name="invitation"),
+    path("tables/<id:pk>/fill/", play_views.fill_with_bots, name="fill_with_bots"),
 ]

@@ -25,7 +25,10 @@ from . import (
     call_window,
     coaching,
     frames,
+    invitations,
     lobby,
+    matchmaking,
+    online,
     states,
     twins,
     whats_on,
@@ -52,7 +55,11 @@ def _decorate(table: Table, user) -> Table:
 def _lobby_context(request) -> dict:
     tables = [_decorate(t, request.user) for t in lobby.visible_tables(request.user)]
     whats_on.add_live_scores(tables)
-    return {"tables": tables, "bot_levels": BOT_LEVELS}
+    return {
+        "tables": tables,
+        "bot_levels": BOT_LEVELS,
+        "online": online.who(clocks.current().now()),
+    }
 
 
 @require_GET
@@ -72,7 +79,19 @@ def _lobby(request, chosen=None):
         name = f"{request.user.name}'s table"
         chosen = {"name": name, "ruleset": str(default_ruleset), "sit": "on"}
     context["chosen"] = chosen or {}
+    context.update(play_now_context(request.user))
     return render(request, "tables/lobby.html", context)
+
+
+def play_now_context(user) -> dict:
+    """The Play now box: the kinds to queue for, where the member waits, their invitations."""
+    return {
+        "play_kinds": matchmaking.kinds() if user.is_authenticated else [],
+        "queue_entry": matchmaking.entry_of(user),
+        "bot_waits": matchmaking.BOT_WAITS,
+        "club_bot_wait": int(matchmaking.seconds("PLAY_NOW_BOT_WAIT")),
+        "pending_invitations": invitations.pending_for(user),
+    }
 
 
 @require_GET
@@ -126,6 +145,7 @@ def seat_action(request, pk: int):
             lobby.join(table, request.user, index, request.POST.get("invite", ""))
         elif what == "leave":
             lobby.leave(table, request.user)
+            matchmaking.left_matched_table(table, request.user)
         elif what == "add_bot":
             lobby.add_bot(table, request.user, index, request.POST.get("level", ""))
         elif what == "remove_bot":
@@ -194,6 +214,8 @@ def table_page(request, pk: int):
         else "",
     }
     context["sounds_on"] = request.user.is_authenticated and request.user.table_sounds
+    if table.status == Table.OPEN:
+        context["invitations"] = list(table.invitations.select_related("member"))
     if game is not None:
         state = states.state_of(game)
         game_timers = timing.Timers(

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import pytest
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from history.logs.store import store_bot_game
 from players.models import Player
@@ -33,7 +34,7 @@ from rules.engine.visibility import seat_view, view_tiles
 from rules.models import Ruleset
 from rules.rulebook import CHAPTERS
 from tables import autoplay, hidden_claims, states
-from tables.models import Game, Table
+from tables.models import Game, Invitation, Table
 from tables.models import Seat as TableSeat
 from tables.submit import submit
 from tests.tables.conftest import make_table
@@ -145,6 +146,10 @@ def build_world() -> World:
     )
     other_event.organizers.add(users["other_org"])
     casual = casual_waiting_table(users, ruleset)
+    # carol invites mira to her private table (tables.invitations)
+    invitation = Invitation.objects.create(
+        table=private, host=users["other_table"], member=users["member"], created=timezone.now()
+    )
     return World(
         users=users,
         running=running,
@@ -161,7 +166,7 @@ def build_world() -> World:
         tournament_seat=tournament_table.seats.order_by("wind").first(),
         round_number=round_.number,
         ruleset=ruleset,
-        extra={"casual": casual},
+        extra={"casual": casual, "invitation": invitation},
     )
 
 
@@ -369,6 +374,7 @@ def snapshot(world: World) -> dict:
         "tables": rows(Table.objects.all(), "pk", "name", "status", "is_private"),
         "seats": rows(TableSeat.objects.all(), "pk", "player_id", "bot_level"),
         "games": rows(Game.objects.all(), "pk", "version"),
+        "invitations": rows(Invitation.objects.all(), "pk", "status"),
     }
 
 
@@ -520,6 +526,44 @@ ROWS = [
         {**EVERYONE, "anonymous": 403},
         method="post",
         data={"on": "1"},
+    ),
+    # --- Play now's invitations (the queue itself is a socket: tests/tables/test_play_socket.py)
+    Row("invite_page", "tables:invite", lambda w: [], {**EVERYONE, "anonymous": 302}),
+    Row(
+        "invite_send",
+        "tables:invite",
+        lambda w: [],
+        # mira may not invite herself; carol is at her limit of open tables
+        {**dict.fromkeys(ROLES, 302), "member": 200, "other_table": 200},
+        method="post",
+        data=lambda w: {"member1": "mira", "ruleset": w.ruleset.pk, "length": "tonpuusen"},
+        changes=("seated", "staff", "other_org", "admin"),
+        must_change=True,
+    ),
+    Row(
+        "invitation_page",
+        "tables:invitation",
+        lambda w: [w.extra["invitation"].pk],
+        only(("member",), 200),
+    ),
+    Row(
+        "invitation_decline",
+        "tables:invitation",
+        lambda w: [w.extra["invitation"].pk],
+        only(("member",), 302),
+        method="post",
+        data={"answer": "decline"},
+        changes=("member",),
+        must_change=True,
+    ),
+    Row(
+        "fill_with_bots",
+        "tables:fill_with_bots",
+        lambda w: [w.private.pk],
+        dict.fromkeys(ROLES, 302),
+        method="post",
+        changes=("other_table",),  # only the host starts the table with bots
+        must_change=True,
     ),
     # --- rules and the API
     Row("rules_index", "rules:index", lambda w: [], EVERYONE),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0008_notices_and_mail_queue'),
+        ('players', '0009_online_and_invitation_notices'),
     ]
 
     operations = [

@@ -1,0 +1,55 @@
+"""Telling members, in whatever process holds their sockets, what Play now did.
+
+Each signed-in member's Play now sockets (:mod:`tables.play_socket`) are in the group
+:func:`member_group`; a match (made by a join in one process, or by any process's
+driver when bots are due) is sent there and to the tables' groups, so no process needs
+another's memory.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.urls import reverse
+
+from . import broadcast
+
+
+def member_group(member_pk: int) -> str:
+    return f"play-member-{member_pk}"
+
+
+async def announce(made) -> None:
+    """Tell each seated member where to go; a game that began, to its table's group and
+    every driver; the lobby, that its list changed."""
+    layer = get_channel_layer()
+    for matched in made:
+        url = reverse("tables:table", args=[matched.table_id])
+        for member in matched.members:
+            await layer.group_send(
+                member_group(member),
+                {"type": "play.matched", "url": url, "table": matched.table_id},
+            )
+        if matched.started:
+            await started(matched.table_id, matched.game_id)
+    if made:
+        await broadcast.lobby_changed_async()
+
+
+async def started(table_id: int, game_id: int) -> None:
+    layer = get_channel_layer()
+    await layer.group_send(
+        broadcast.table_group(table_id), {"type": "table.started", "game": game_id}
+    )
+    await layer.group_send(broadcast.DRIVER_GROUP, {"type": "driver.claim"})
+
+
+def announce_sync(made) -> None:
+    async_to_sync(announce)(made)
+
+
+def invited(member_pk: int, html: str) -> None:
+    """From a view: show ``member_pk``'s open pages an invitation (a rendered notice)."""
+    async_to_sync(get_channel_layer().group_send)(
+        member_group(member_pk), {"type": "play.invited", "html": html}
+    )
