@@ -10,7 +10,6 @@ from django.utils import timezone
 
 from tournaments.models import Registration, WaitingPlace
 
-
 pytestmark = pytest.mark.django_db
 
 
