@@ -242,3 +242,23 @@ def test_a_person_registered_by_name_cannot_sign_in(client, staff, make_event):
     add(staff, tournament, name="Kaiji")
     person = Player.objects.get(display_name="Kaiji")
     assert not client.login(username=person.username, password="")
+
+
+def test_a_password_reset_for_a_named_persons_email_sends_nothing(client, staff, make_event):
+    tournament = make_event(players=3)
+    add(staff, tournament, name="Kaiji", email="kaiji@example.org")
+    assert Player.objects.filter(email="kaiji@example.org", is_placeholder=True).exists()
+    client.logout()
+    client.post(reverse("players:password_reset"), {"email": "kaiji@example.org"})
+    assert mail.outbox == []  # the record has no password to reset: only a takeover
+
+
+def test_a_second_person_with_a_look_alike_name_at_another_event_is_a_record_of_its_own(
+    staff, make_event
+):
+    first = make_event(players=0, name="Monday")
+    second = make_event(players=0, name="Tuesday")
+    add(staff, first, name="Kaiji")
+    add(staff, second, name="Kaiji")
+    records = Player.objects.filter(display_name="Kaiji")
+    assert records.count() == 2 and len({p.username for p in records}) == 2
