@@ -55,7 +55,9 @@ class TournamentForm(forms.ModelForm):
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
-            "registration_closes": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "registration_closes": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
             "format": forms.RadioSelect,
         }
         labels = {

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.models import Registration, WaitingPlace
+from tournaments.models import WaitingPlace
 
 pytestmark = pytest.mark.django_db
 
@@ -123,9 +123,29 @@ def test_withdrawing_after_round_one_is_drawn_is_refused(make_event, members, se
     assert tournament.entries.get(player=members[0].player).active
 
 
-def test_the_settings_form_sets_the_closing_date_and_the_cap(make_event, client):
-    tournament = make_event(players=2)
-    client.force_login(tournament.created_by)
+def test_the_settings_form_sets_the_closing_date_and_the_cap(client, organizer):
+    from rules.models import Ruleset
+    from tournaments.models import Tournament
+
+    client.force_login(organizer)
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Club Cup",
+            "format": "offline",
+            "start_date": "2026-04-01",
+            "ruleset": Ruleset.club_default().pk,
+            "rounds": 2,
+            "registration_open": "on",
+            "registration_closes": "2026-03-30T20:00",
+            "registration_cap": "8",
+        },
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Club Cup")
+    assert tournament.registration_cap == 8
+    assert timezone.localtime(tournament.registration_closes).strftime("%Y-%m-%d %H:%M") == (
+        "2026-03-30 20:00"
+    )
     form = client.get(reverse("tournaments:edit", args=[tournament.pk])).content.decode()
-    assert "Self-registration closes" in form and "Players at most" in form
-    assert Registration.objects.count() == 2
+    assert 'value="2026-03-30T20:00"' in form and "Players at most" in form
