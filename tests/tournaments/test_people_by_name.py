@@ -262,3 +262,17 @@ def test_a_second_person_with_a_look_alike_name_at_another_event_is_a_record_of_
     add(staff, second, name="Kaiji")
     records = Player.objects.filter(display_name="Kaiji")
     assert records.count() == 2 and len({p.username for p in records}) == 2
+
+
+def test_a_named_person_is_not_taken_for_an_imported_player_of_a_members_tenhou_name(
+    staff, make_event, member
+):
+    from history import in_game_names
+
+    tournament = make_event(players=0)
+    add(staff, tournament, name="Kaiji")
+    Player.objects.filter(pk=member.pk).update(tenhou_name="Kaiji")
+    member.refresh_from_db()
+    person = Player.objects.get(display_name="Kaiji")
+    assert in_game_names.member_for(person) is None
+    assert in_game_names.placeholders_of(member) == []
