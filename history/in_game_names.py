@@ -11,14 +11,15 @@ from __future__ import annotations
 from django.db.models import Q
 
 from players.models import Player
+from players.names import NAMED_PREFIX
 
 SITES = (("tenhou_name", "Tenhou"), ("mahjongsoul_name", "Mahjong Soul"))
 
 
 def member_for(placeholder: Player) -> Player | None:
     """The member who linked this imported player's name, if any."""
-    if not placeholder.is_placeholder:
-        return None
+    if not placeholder.is_placeholder or placeholder.username.startswith(NAMED_PREFIX):
+        return None  # a person registered by name is no imported player
     name = placeholder.display_name.strip()
     if not name:
         return None
@@ -42,4 +43,5 @@ def placeholders_of(member: Player) -> list[Player]:
     query = Q()
     for name in names:
         query |= Q(display_name__iexact=name)
-    return list(Player.objects.filter(is_placeholder=True).filter(query))
+    imported = Player.objects.filter(is_placeholder=True).exclude(username__startswith=NAMED_PREFIX)
+    return list(imported.filter(query))

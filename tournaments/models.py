@@ -21,6 +21,8 @@ from players import names
 from rules.engine import rulesets
 
 WIND_NAMES = ("East", "South", "West", "North")
+CLOSES_HELP = "Members may register themselves until then (empty: no closing date)."
+CAP_HELP = "The most players in the field; later ones join a waiting list (empty: no cap)."
 
 
 class Tournament(models.Model):
@@ -43,6 +45,9 @@ class Tournament(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(default=4, help_text="Ignored by leagues.")
     registration_open = models.BooleanField(default=True)
+    # self-registration limits (see tournaments.self_registration)
+    registration_closes = models.DateTimeField(null=True, blank=True, help_text=CLOSES_HELP)
+    registration_cap = models.PositiveSmallIntegerField(null=True, blank=True, help_text=CAP_HELP)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
     )
@@ -135,6 +140,8 @@ class Registration(models.Model):
         default=False, help_text="Plays only to fill a seat; not ranked in the standings."
     )
     withdrawn = models.DateTimeField(null=True, blank=True)
+    self_registered = models.BooleanField(default=False, help_text="Registered themselves.")
+    refused = models.DateTimeField(null=True, blank=True, help_text="Refused by an organizer.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -493,4 +500,5 @@ class Penalty(models.Model):
         return f"{self.get_kind_display()} -{self.points}, {WIND_NAMES[self.wind]}: {self.reason}"
 
 
+from .people_models import TakeoverRequest, WaitingPlace  # noqa: E402, F401  (one app's models)
 from .referee_call_models import RefereeCall  # noqa: E402, F401  (the app's models)

@@ -18,7 +18,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import agreement, exports, presenters, records, referee_calls, signals
+from . import (
+    agreement,
+    exports,
+    people_views,
+    presenters,
+    records,
+    referee_calls,
+    self_registration,
+    signals,
+)
 from .claim_disputes import waiting_tables
 from .forms import (
     EntryForm,
@@ -31,6 +40,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import WIND_NAMES, Registration, Seat, Tournament, TournamentTable
+from .people import Refused
 from .permissions import (
     is_club_admin,
     may_create_events,
@@ -130,6 +140,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "waiting_results": agreement.open_results_of_event(tournament),
         "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
         "referee_calls": referee_calls.open_for(tournament, request.user),
+        **people_views.detail_context(request, tournament, entries),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -177,29 +188,20 @@ def _league_games(tournament, limit=50):
 @login_required
 @require_POST
 def sign_up(request, tournament_id):
+    """A member registers themself (or joins the waiting list): see self_registration."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not tournament.registration_open:
-        messages.error(request, "Registration for this event is closed; ask an organizer.")
-        return redirect(tournament)
-    if request.user.is_bot:
-        messages.error(request, "Bots cannot enter a tournament.")
-        return redirect(tournament)
     form = SignUpForm(request.POST)
     if not form.is_valid():
         messages.error(request, "The team name is too long (60 characters at most).")
         return redirect(tournament)
-    entry, created = Registration.objects.get_or_create(
-        tournament=tournament, player=request.user, defaults={"team": form.cleaned_data["team"]}
-    )
-    if not created and entry.withdrawn:
-        entry.withdrawn = None
-        entry.team = form.cleaned_data["team"] or entry.team
-        entry.save()
-        messages.success(request, "You are back in the field.")
-    elif created:
-        messages.success(request, "You are registered. Good luck!")
-    else:
-        messages.info(request, "You were already registered.")
+    try:
+        said = self_registration.sign_up(
+            tournament, request.user, form.cleaned_data["team"], timezone.now()
+        )
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(tournament)
+    messages.success(request, said)
     records_changed(tournament)
     return redirect(tournament)
 
@@ -208,14 +210,13 @@ def sign_up(request, tournament_id):
 @require_POST
 def withdraw(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    entry = Registration.objects.filter(tournament=tournament, player=request.user).first()
-    if entry is None or entry.withdrawn:
-        messages.error(request, "You are not registered for this event.")
-    else:
-        entry.withdrawn = timezone.now()
-        entry.save(update_fields=["withdrawn"])
-        messages.success(request, "You have withdrawn. Your games so far still count.")
-        records_changed(tournament)
+    try:
+        said = self_registration.withdraw(tournament, request.user, timezone.now())
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(tournament)
+    messages.success(request, said)
+    records_changed(tournament)
     return redirect(tournament)
 
 
@@ -234,7 +235,7 @@ def entry_add(request, tournament):
         defaults={"team": form.cleaned_data["team"], "substitute": form.cleaned_data["substitute"]},
     )
     if not created:
-        entry.withdrawn = None
+        entry.withdrawn = entry.refused = None
         entry.team = form.cleaned_data["team"] or entry.team
         entry.substitute = form.cleaned_data["substitute"]
         entry.save()
@@ -255,6 +256,7 @@ def entry_withdraw(request, tournament, entry_id):
         entry.withdrawn = timezone.now()
         messages.success(request, f"{entry.player.name} has withdrawn.")
     entry.save(update_fields=["withdrawn"])
+    self_registration.move_up(tournament, timezone.now())
     records_changed(tournament)
     return redirect(tournament)
 
@@ -485,12 +487,12 @@ def standings_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
     context = presenters.standings(tournament, start, end)
-    text = exports.to_csv(context["columns"], [row["cells"] for row in context["rows"]])
+    text = exports.to_csv(*presenters.standings_csv(context))
     return _csv_response(text, f"standings-{tournament.pk}.csv")
 
 
 def results_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
-    text = exports.to_csv(presenters.RESULT_COLUMNS, presenters.results(tournament, start, end))
+    text = exports.to_csv(*presenters.results_csv(tournament, start, end))
     return _csv_response(text, f"results-{tournament.pk}.csv")
