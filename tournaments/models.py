@@ -80,6 +80,11 @@ class Tournament(models.Model):
         help_text="A result entered by a player counts once another seated member agrees, "
         "or only once an organizer or referee agrees.",
     )
+    # hidden finish (tournaments.hidden_finish): the last rounds' standings are hidden
+    hide_last_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Hide the standings from players for this many last rounds."
+    )
+    revealed = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -486,3 +491,6 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} -{self.points}, {WIND_NAMES[self.wind]}: {self.reason}"
+
+
+from .stage_models import PenaltyPreset, Stage, WithdrawnPenalty  # noqa: E402,F401

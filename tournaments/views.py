@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import agreement, exports, presenters, records, signals
+from . import agreement, exports, hidden_finish, presenters, records, signals, stages
 from .claim_disputes import waiting_tables
 from .forms import (
     EntryForm,
@@ -429,20 +429,22 @@ def _range(request, tournament):
 def standings(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, range_form = _range(request, tournament)
-    context = presenters.standings(tournament, start, end)
+    context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     context["range_form"] = range_form
     context["is_organizer"] = tournament.is_organizer(request.user)
-    # Live updates render the default range; a custom range stays as asked.
-    context["live"] = not (tournament.is_league and request.GET)
-    context["results"] = presenters.results(tournament, start, end)
+    # Live updates render the default range as players see it; a custom range (and an
+    # organizer's view of hidden rounds) stays as asked.
+    context["live"] = not ((tournament.is_league and request.GET) or context["hidden_from_players"])
+    context["results"] = presenters.results(tournament, start, end, context["hidden_upto"])
     context["result_columns"] = presenters.RESULT_COLUMNS
     return render(request, "tournaments/standings.html", context)
 
 
 def standings_partial(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = presenters.standings(tournament)
-    context["large"] = request.GET.get("large") == "1"
+    large = request.GET.get("large") == "1"  # the projector's: hidden from everyone
+    context = hidden_finish.standings_context(tournament, request.user, public=large)
+    context["large"] = large
     return render(request, "tournaments/_standings_live.html", context)
 
 
@@ -456,7 +458,7 @@ def projector(request, tournament_id):
     from .timer_views import timer_context
 
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = presenters.standings(tournament)
+    context = hidden_finish.standings_context(tournament, public=True)
     context["large"] = True
     published = list(tournament.round_set.filter(published__isnull=False).order_by("-number"))
     if published:
@@ -465,6 +467,7 @@ def projector(request, tournament_id):
         if not tournament.is_online:
             context.update(timer_context(timed))
         context["seating_round"] = latest
+        context["seating_stage"] = stages.stage_name(tournament, latest.number)
         context["seating_is_next"] = latest.number > timed.number
         context["seating"] = [
             {"number": t.number, "seats": t.seat_list()}
@@ -482,7 +485,7 @@ def _csv_response(text: str, filename: str) -> HttpResponse:
 def standings_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
-    context = presenters.standings(tournament, start, end)
+    context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     text = exports.to_csv(context["columns"], [row["cells"] for row in context["rows"]])
     return _csv_response(text, f"standings-{tournament.pk}.csv")
 
@@ -490,5 +493,8 @@ def standings_csv(request, tournament_id):
 def results_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
-    text = exports.to_csv(presenters.RESULT_COLUMNS, presenters.results(tournament, start, end))
+    upto = hidden_finish.last_shown_round_for(tournament, request.user)
+    text = exports.to_csv(
+        presenters.RESULT_COLUMNS, presenters.results(tournament, start, end, upto)
+    )
     return _csv_response(text, f"results-{tournament.pk}.csv")
