@@ -206,6 +206,8 @@ class PresetForm(forms.ModelForm):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.fields["name"].error_messages["required"] = "Name the preset, e.g. Late."
+        self.fields["points"].error_messages["required"] = "Enter the points to take off."
 
     def clean_name(self):
         name = " ".join((self.cleaned_data.get("name") or "").split())
