@@ -133,6 +133,7 @@ def draw(
         # a final stage: its finalists only, seated by place or drawn among themselves
         finalists = stages.finalists_in_order(tournament, stage)
         if stage.seating == stage.BY_PLACE:
+            method = Round.SWISS  # seated by the standings, as the round page says
             tables = stages.tables_by_place(finalists)
         else:
             tables = seating.plan_round(
