@@ -24,6 +24,9 @@ from . import bots
 # Usernames of players named in imported logs start with this; "~" is a character a
 # member's username cannot contain, so no log can ever take (or block) one.
 PLACEHOLDER_PREFIX = "log~"
+# Usernames of people an organizer registered by name (no account; see
+# ``tournaments.people``): placeholders too, with a prefix of their own.
+NAMED_PREFIX = "name~"
 
 # Marks that change the direction text is laid out in, invisibly.
 BIDI_CONTROLS = frozenset(

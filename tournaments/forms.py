@@ -47,13 +47,21 @@ class TournamentForm(forms.ModelForm):
             "ruleset",
             "rounds",
             "registration_open",
+            "registration_closes",
+            "registration_cap",
             "time_end_rule",
             "result_agreement",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "registration_closes": forms.DateTimeInput(attrs={"type": "datetime-local"}),
             "format": forms.RadioSelect,
+        }
+        labels = {
+            "registration_open": "Members may register themselves",
+            "registration_closes": "Self-registration closes",
+            "registration_cap": "Players at most",
         }
 
     def clean_time_end_rule(self):

@@ -21,6 +21,8 @@ from players import names
 from rules.engine import rulesets
 
 WIND_NAMES = ("East", "South", "West", "North")
+CLOSES_HELP = "Members may register themselves until then (empty: no closing date)."
+CAP_HELP = "The most players in the field; later ones join a waiting list (empty: no cap)."
 
 
 class Tournament(models.Model):
@@ -43,6 +45,9 @@ class Tournament(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(default=4, help_text="Ignored by leagues.")
     registration_open = models.BooleanField(default=True)
+    # self-registration limits (see tournaments.self_registration)
+    registration_closes = models.DateTimeField(null=True, blank=True, help_text=CLOSES_HELP)
+    registration_cap = models.PositiveSmallIntegerField(null=True, blank=True, help_text=CAP_HELP)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
     )
@@ -135,6 +140,8 @@ class Registration(models.Model):
         default=False, help_text="Plays only to fill a seat; not ranked in the standings."
     )
     withdrawn = models.DateTimeField(null=True, blank=True)
+    self_registered = models.BooleanField(default=False, help_text="Registered themselves.")
+    refused = models.DateTimeField(null=True, blank=True, help_text="Refused by an organizer.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -463,34 +470,6 @@ class ScoredHand(models.Model):
         return f"hand {self.number} of {self.table}"
 
 
-class Penalty(models.Model):
-    """Points a referee takes off a player's final result at one table, with the reason.
-
-    A chombo the referee rules after the hands (under the ruleset's penalty) or a
-    penalty for conduct (slow play, a wrong procedure). It counts in the standings
-    from the moment it is recorded, also while the table is in play (see
-    ``records.pending_penalties``), and with the table's result once that counts; every
-    penalty and its removal is in the table's correction log.
-    """
-
-    CHOMBO, CONDUCT = "chombo", "penalty"
-    KINDS = [(CHOMBO, "Chombo"), (CONDUCT, "Penalty points")]
-
-    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="penalties")
-    wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
-    kind = models.CharField(max_length=10, choices=KINDS, default=CONDUCT)
-    points = models.PositiveIntegerField(help_text="Taken off the final result, in points.")
-    reason = models.CharField(max_length=200)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["table", "recorded_at", "pk"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} -{self.points}, {WIND_NAMES[self.wind]}: {self.reason}"
-
-
-from .stage_models import PenaltyPreset, Stage, WithdrawnPenalty  # noqa: E402,F401
+from .penalty_models import Penalty, PenaltyPreset, WithdrawnPenalty  # noqa: E402,F401
+from .people_models import TakeoverRequest, WaitingPlace  # noqa: E402, F401  (one app's models)
+from .stage_models import Stage  # noqa: E402,F401

@@ -214,6 +214,7 @@ def results(tournament: Tournament, start=None, end=None, upto_round=None) -> li
                     "finished": table.result.finished_at.strftime("%Y-%m-%d %H:%M"),
                     "wind": WIND_NAMES[wind],
                     "name": seat.player_name if seat else "Bot",
+                    "player": seat.player_id if seat else None,
                     "score": str(game.scores[wind]),
                     "place": str(s.place),
                     "uma": format_final(s.uma),
@@ -223,3 +224,43 @@ def results(tournament: Tournament, start=None, end=None, upto_round=None) -> li
                 }
             )
     return out
+
+
+# --- the CSVs: besides the page's columns, each player's username and team, so that
+# two members with the same shown name can be told apart (empty for a person
+# registered by name, a guest or a bot: they have no account to sign in with)
+
+
+def _usernames(ids) -> dict:
+    from django.contrib.auth import get_user_model
+
+    rows = get_user_model().objects.filter(pk__in=[i for i in ids if isinstance(i, int)])
+    return {p.pk: ("" if p.is_placeholder else p.username) for p in rows}
+
+
+def standings_csv(context: dict) -> tuple[list, list[dict]]:
+    """The standings' columns and rows for the CSV: the page's, with username and team."""
+    columns = [c for c in context["columns"] if c[0] != "team"]  # with a stage's columns
+    at = [key for key, _ in columns].index("name") + 1
+    columns[at:at] = [("username", "Username"), ("team", "Team")]
+    usernames = _usernames([row["player"] for row in context["rows"]])
+    rows = [
+        {**row["cells"], "username": usernames.get(row["player"], "")} for row in context["rows"]
+    ]
+    return columns, rows
+
+
+def results_csv(
+    tournament: Tournament, start=None, end=None, upto_round=None
+) -> tuple[list, list[dict]]:
+    """Every result line for the CSV, with each player's username and team."""
+    columns = list(RESULT_COLUMNS)
+    at = [key for key, _ in columns].index("name") + 1
+    columns[at:at] = [("username", "Username"), ("team", "Team")]
+    teams = dict(tournament.entries.values_list("player_id", "team"))
+    lines = results(tournament, start, end, upto_round)
+    usernames = _usernames([line["player"] for line in lines])
+    for line in lines:
+        line["username"] = usernames.get(line["player"], "")
+        line["team"] = teams.get(line["player"], "")
+    return columns, lines

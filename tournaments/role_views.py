@@ -109,36 +109,48 @@ def close_event(request, tournament):
 @require_POST
 @organizer_view
 def entries_bulk(request, tournament):
-    """Register many players at once: pasted names (one a line) and ticked members."""
+    """Register many players at once: pasted lines and ticked members. A line names a
+    member (username or display name) or else a person registered by name ("Name" or
+    "Name, e-mail"; see tournaments.people); a line refused stays in the box."""
     from django.db.models import Q
 
+    from . import people
     from .models import Registration
     from .views import detail_page, records_changed
 
-    names = [n.strip() for n in request.POST.get("names", "").splitlines() if n.strip()][:200]
+    lines = [n.strip() for n in request.POST.get("names", "").splitlines() if n.strip()][:200]
     ticked = request.POST.getlist("members")[:200]
-    members = get_user_model().objects.filter(is_bot=False, is_active=True)
-    found, unknown = [], []
-    for name in names:
+    members = get_user_model().objects.filter(is_bot=False, is_active=True, is_placeholder=False)
+    found, by_name = [], []
+    for line in lines:
+        name, email = people.split_line(line)
         same = members.filter(Q(username__iexact=name) | Q(display_name__iexact=name))
         user = None if "\x00" in name else same.first()  # no name holds a NUL
-        (found.append(user) if user else unknown.append(name))
+        (found.append(user) if user and not email else by_name.append((line, name, email)))
     found.extend(members.filter(pk__in=[t for t in ticked if t.isdigit()]))
     added = already = 0
     for user in dict.fromkeys(found):
         entry, created = Registration.objects.get_or_create(tournament=tournament, player=user)
         if not created and entry.withdrawn:
-            entry.withdrawn = None
-            entry.save(update_fields=["withdrawn"])
+            entry.withdrawn = entry.refused = None
+            entry.save(update_fields=["withdrawn", "refused"])
             created = True  # back in the field
         added += created
         already += not created
+    refused = []
+    for line, name, email in by_name:
+        try:
+            people.register_by_name(tournament, name, email=email)
+            added += 1
+        except people.Refused as refusal:
+            refused.append((line, str(refusal)))
     if added:
         messages.success(request, f"{added} player(s) registered.")
     if already:
         messages.info(request, f"{already} of them already in the field.")
     records_changed(tournament)
-    if unknown:  # their lines stay in the box, to be corrected and sent again
-        messages.error(request, "No member is called: " + ", ".join(unknown[:20]))
-        return detail_page(request, tournament, unmatched="\n".join(unknown))
+    if refused:  # their lines stay in the box, to be corrected and sent again
+        for _, why in refused[:20]:
+            messages.error(request, why)
+        return detail_page(request, tournament, unmatched="\n".join(line for line, _ in refused))
     return redirect(tournament)

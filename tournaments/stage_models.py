@@ -1,18 +1,14 @@
-"""Stored settings of a tournament's final stage and its penalty presets.
+"""Stored settings of a tournament's final stage.
 
 A *stage* is one cut: after round ``after_round`` the top ``advance`` players by
 the standings play ``rounds`` more rounds among themselves (see
-:mod:`tournaments.stages`). A *penalty preset* is a penalty a referee gives often
-(late, phone, noise), offered on the penalty form with its points. A *withdrawn
-penalty* keeps a penalty a referee took back, for the event's penalty list.
+:mod:`tournaments.stages`).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-
-WIND_NAMES = ("East", "South", "West", "North")
 
 
 class Stage(models.Model):
@@ -61,48 +57,3 @@ class Stage(models.Model):
     @property
     def is_cut(self) -> bool:
         return self.cut_at is not None
-
-
-class PenaltyPreset(models.Model):
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="penalty_presets"
-    )
-    name = models.CharField(max_length=60)
-    points = models.PositiveIntegerField(help_text="In points, e.g. 2000 for 2.0.")
-    chombo = models.BooleanField(default=False, help_text="Counts as a chombo.")
-
-    class Meta:
-        ordering = ["name", "pk"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="one_preset_per_name")
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class WithdrawnPenalty(models.Model):
-    """A penalty a referee took back: what it was and who withdrew it, when and why."""
-
-    table = models.ForeignKey(
-        "tournaments.TournamentTable", on_delete=models.CASCADE, related_name="withdrawn_penalties"
-    )
-    wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
-    kind = models.CharField(max_length=10)
-    points = models.PositiveIntegerField()
-    reason = models.CharField(max_length=200)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField()
-    withdrawn_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    withdrawn_at = models.DateTimeField()
-    withdrawn_reason = models.CharField(max_length=200)
-
-    class Meta:
-        ordering = ["recorded_at", "pk"]
-
-    def __str__(self) -> str:
-        return f"withdrawn penalty -{self.points}: {self.reason}"

@@ -5,6 +5,7 @@ from . import (
     log_round_views,
     open_tables,
     penalty_views,
+    people_views,
     role_views,
     round_views,
     scored_views,
@@ -51,6 +52,23 @@ urlpatterns = [
     path("<id:tournament_id>/register/", views.sign_up, name="sign_up"),
     path("<id:tournament_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<id:tournament_id>/entries/", views.entry_add, name="entry_add"),
+    path("<id:tournament_id>/people/", people_views.person_add, name="person_add"),
+    path(
+        "<id:tournament_id>/people/<id:player_id>/claim/",
+        people_views.takeover_ask,
+        name="takeover_ask",
+    ),
+    path(
+        "<id:tournament_id>/people/<id:player_id>/link/",
+        people_views.person_link,
+        name="person_link",
+    ),
+    path("people/confirm/<str:token>/", people_views.takeover_confirm, name="takeover_confirm"),
+    path(
+        "<id:tournament_id>/entries/<id:entry_id>/refuse/",
+        people_views.entry_refuse,
+        name="entry_refuse",
+    ),
     path(
         "<id:tournament_id>/entries/<id:entry_id>/withdraw/",
         views.entry_withdraw,

@@ -18,7 +18,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import agreement, exports, hidden_finish, presenters, records, signals, stages
+from . import (
+    agreement,
+    exports,
+    hidden_finish,
+    people_views,
+    presenters,
+    records,
+    self_registration,
+    signals,
+    stages,
+)
 from .claim_disputes import waiting_tables
 from .forms import (
     EntryForm,
@@ -31,6 +41,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import WIND_NAMES, Registration, Seat, Tournament, TournamentTable
+from .people import Refused
 from .permissions import (
     is_club_admin,
     may_create_events,
@@ -129,6 +140,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
         "waiting_results": agreement.open_results_of_event(tournament),
         "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
+        **people_views.detail_context(request, tournament, entries),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -176,29 +188,20 @@ def _league_games(tournament, limit=50):
 @login_required
 @require_POST
 def sign_up(request, tournament_id):
+    """A member registers themself (or joins the waiting list): see self_registration."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not tournament.registration_open:
-        messages.error(request, "Registration for this event is closed; ask an organizer.")
-        return redirect(tournament)
-    if request.user.is_bot:
-        messages.error(request, "Bots cannot enter a tournament.")
-        return redirect(tournament)
     form = SignUpForm(request.POST)
     if not form.is_valid():
         messages.error(request, "The team name is too long (60 characters at most).")
         return redirect(tournament)
-    entry, created = Registration.objects.get_or_create(
-        tournament=tournament, player=request.user, defaults={"team": form.cleaned_data["team"]}
-    )
-    if not created and entry.withdrawn:
-        entry.withdrawn = None
-        entry.team = form.cleaned_data["team"] or entry.team
-        entry.save()
-        messages.success(request, "You are back in the field.")
-    elif created:
-        messages.success(request, "You are registered. Good luck!")
-    else:
-        messages.info(request, "You were already registered.")
+    try:
+        said = self_registration.sign_up(
+            tournament, request.user, form.cleaned_data["team"], timezone.now()
+        )
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(tournament)
+    messages.success(request, said)
     records_changed(tournament)
     return redirect(tournament)
 
@@ -207,14 +210,13 @@ def sign_up(request, tournament_id):
 @require_POST
 def withdraw(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    entry = Registration.objects.filter(tournament=tournament, player=request.user).first()
-    if entry is None or entry.withdrawn:
-        messages.error(request, "You are not registered for this event.")
-    else:
-        entry.withdrawn = timezone.now()
-        entry.save(update_fields=["withdrawn"])
-        messages.success(request, "You have withdrawn. Your games so far still count.")
-        records_changed(tournament)
+    try:
+        said = self_registration.withdraw(tournament, request.user, timezone.now())
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(tournament)
+    messages.success(request, said)
+    records_changed(tournament)
     return redirect(tournament)
 
 
@@ -233,7 +235,7 @@ def entry_add(request, tournament):
         defaults={"team": form.cleaned_data["team"], "substitute": form.cleaned_data["substitute"]},
     )
     if not created:
-        entry.withdrawn = None
+        entry.withdrawn = entry.refused = None
         entry.team = form.cleaned_data["team"] or entry.team
         entry.substitute = form.cleaned_data["substitute"]
         entry.save()
@@ -254,6 +256,7 @@ def entry_withdraw(request, tournament, entry_id):
         entry.withdrawn = timezone.now()
         messages.success(request, f"{entry.player.name} has withdrawn.")
     entry.save(update_fields=["withdrawn"])
+    self_registration.move_up(tournament, timezone.now())
     records_changed(tournament)
     return redirect(tournament)
 
@@ -432,8 +435,7 @@ def standings(request, tournament_id):
     context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     context["range_form"] = range_form
     context["is_organizer"] = tournament.is_organizer(request.user)
-    # Live updates render the default range as players see it; a custom range (and an
-    # organizer's view of hidden rounds) stays as asked.
+    # live: the default range as players see it (not a custom range nor hidden rounds)
     context["live"] = not ((tournament.is_league and request.GET) or context["hidden_from_players"])
     context["results"] = presenters.results(tournament, start, end, context["hidden_upto"])
     context["result_columns"] = presenters.RESULT_COLUMNS
@@ -486,7 +488,7 @@ def standings_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
     context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
-    text = exports.to_csv(context["columns"], [row["cells"] for row in context["rows"]])
+    text = exports.to_csv(*presenters.standings_csv(context))
     return _csv_response(text, f"standings-{tournament.pk}.csv")
 
 
@@ -494,7 +496,5 @@ def results_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
     upto = hidden_finish.last_shown_round_for(tournament, request.user)
-    text = exports.to_csv(
-        presenters.RESULT_COLUMNS, presenters.results(tournament, start, end, upto)
-    )
+    text = exports.to_csv(*presenters.results_csv(tournament, start, end, upto))
     return _csv_response(text, f"results-{tournament.pk}.csv")

@@ -211,11 +211,18 @@ def world(django_db_setup, django_db_blocker):
         try:
             built = build_world()
             built.extra.update(penalty_world(built))
+            built.extra.update(people_world(built))
             yield built
         finally:
             settings.PASSWORD_HASHERS, settings.TABLE_CALL_WINDOW = hashers, window
             # The module's rows were committed outside any test: remove them all.
             call_command("flush", interactive=False, verbosity=0)
+
+
+def takeover_model():
+    from tournaments.models import TakeoverRequest
+
+    return TakeoverRequest
 
 
 def penalty_model():
@@ -237,6 +244,22 @@ def penalty_world(world: World) -> dict:
         None, [(w, p, "") for w, p in enumerate(players)], players[0], ruleset=world.ruleset
     )
     return {"penalty": penalty, "casual": casual}
+
+
+def people_world(world: World) -> dict:
+    """A person registered by name at the main event (a substitute, so that draws are
+    unchanged) whom mira asked to take over, and a member who registered themself."""
+    from tournaments import people
+
+    kaiji = people.register_by_name(
+        world.event, "Kaiji", email="kaiji@example.org", substitute=True
+    ).player
+    selfie = Player.objects.create_user(username="selfie", password=PASSWORD)
+    entry = Registration.objects.create(
+        tournament=world.event, player=selfie, substitute=True, self_registered=True
+    )
+    token = people.takeover_token(kaiji, world.users["member"])
+    return {"kaiji": kaiji, "self_entry": entry, "token": token}
 
 
 # --- what each role may see of the running games --------------------------------------------------
@@ -341,8 +364,16 @@ def snapshot(world: World) -> dict:
             Tournament.organizers.through.objects.all(), "tournament_id", "player_id"
         ),
         "entries": rows(
-            Registration.objects.all(), "pk", "player_id", "team", "substitute", "withdrawn"
+            Registration.objects.all(),
+            "pk",
+            "player_id",
+            "team",
+            "substitute",
+            "withdrawn",
+            "refused",
         ),
+        "takeovers": rows(takeover_model().objects.all(), "person_id", "member_id"),
+        "players": rows(Player.objects.all(), "pk", "username"),
         "rounds": rows(Round.objects.all(), "pk", "number", "published", "method"),
         "tournament_tables": rows(TournamentTable.objects.all(), "pk", "number", "table_id"),
         "tournament_seats": rows(
@@ -958,9 +989,97 @@ ROWS = [
         "t_entries_bulk",
         "tournaments:entries_bulk",
         t,
-        only(ORGANIZERS, 200),  # the event's page again, the unknown name kept to correct
+        only(ORGANIZERS, 302),  # an unknown name is registered by name
         method="post",
         data={"names": "nobody-by-that-name"},
+        changes=ORGANIZERS,
+    ),
+    Row(
+        "t_entries_bulk_refused",
+        "tournaments:entries_bulk",
+        t,
+        only(ORGANIZERS, 200),  # the event's page again, the refused name kept to correct
+        method="post",
+        data={"names": "Kaiji"},  # already registered by name
+    ),
+    # people registered by name, their takeover, refusing a self-registration
+    Row(
+        "t_person_add",
+        "tournaments:person_add",
+        t,
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"name": "Tetsuya", "email": ""},
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_person_add_other_event",
+        "tournaments:person_add",
+        lambda w: [w.other_event.pk],
+        only(("admin", "other_org"), 302),
+        method="post",
+        data={"name": "Tetsuya"},
+        changes=("admin", "other_org"),
+    ),
+    Row(
+        "t_takeover_ask",
+        "tournaments:takeover_ask",
+        lambda w: [w.event.pk, w.extra["kaiji"].pk],
+        {**dict.fromkeys(ROLES, 302), "anonymous": LOGIN},
+        method="post",
+        changes=ROLES[1:],  # a request only: the record moves once confirmed
+    ),
+    Row(
+        "t_takeover_ask_members_record",
+        "tournaments:takeover_ask",
+        lambda w: [w.event.pk, w.entry.player_id],
+        {**dict.fromkeys(ROLES, 302), "anonymous": LOGIN},
+        method="post",
+        changes=(),  # a member's own account: nobody can take it over
+    ),
+    Row(
+        "t_takeover_confirm",
+        "tournaments:takeover_confirm",
+        lambda w: [w.extra["token"]],
+        {**dict.fromkeys(ROLES, 400), "anonymous": LOGIN, "member": 200},
+    ),
+    Row(
+        "t_takeover_confirm_post",
+        "tournaments:takeover_confirm",
+        lambda w: [w.extra["token"]],
+        {**dict.fromkeys(ROLES, 400), "anonymous": LOGIN, "member": 302},
+        method="post",
+        changes=("member",),  # only the member the link was made for
+        must_change=True,
+    ),
+    Row(
+        "t_person_link",
+        "tournaments:person_link",
+        lambda w: [w.event.pk, w.extra["kaiji"].pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"member": "mira"},
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_person_link_members_record",
+        "tournaments:person_link",
+        lambda w: [w.event.pk, w.entry.player_id],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"member": "mira"},
+        changes=(),  # refused for everyone: a member's account is nobody's record
+    ),
+    Row(
+        "t_entry_refuse",
+        "tournaments:entry_refuse",
+        lambda w: [w.event.pk, w.extra["self_entry"].pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        changes=ORGANIZERS,
+        must_change=True,
     ),
     Row("t_organizers", "tournaments:organizers", lambda w: [], only(("staff", "admin"), 200)),
     Row(

@@ -86,8 +86,9 @@ def test_it_exports_the_standings_as_shown(client, played):
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     exported = list(csv.reader(io.StringIO(response.content.decode())))
-    assert exported == shown
-    assert exported[0][:4] == ["Rank", "Player", "Team", "Points"]
+    # the export adds the username after the name; the rest is the page's
+    assert [row[:2] + row[3:] for row in exported] == shown
+    assert exported[0][:5] == ["Rank", "Player", "Username", "Team", "Points"]
     assert len(exported) == 9
 
 
@@ -102,7 +103,8 @@ def test_it_exports_every_result_as_shown(client, played):
             )
         )
     )
-    assert exported == shown
+    # the export adds username and team after the name; the rest is the page's
+    assert [row[:5] + row[7:] for row in exported] == shown
     assert len(exported) == 1 + 8
     assert exported[0] == [
         "Round",
@@ -110,6 +112,8 @@ def test_it_exports_every_result_as_shown(client, played):
         "Finished",
         "Seat",
         "Player",
+        "Username",
+        "Team",
         "Raw score",
         "Place",
         "Uma",
@@ -118,10 +122,31 @@ def test_it_exports_every_result_as_shown(client, played):
         "Points",
     ]
     # the player of the table whose sticks were left over: first place collects them
-    assert {row[5] for row in exported[1:]} >= {"40000", "24000"}
+    assert {row[7] for row in exported[1:]} >= {"40000", "24000"}
+    cranes = [row for row in exported[1:] if row[6] == "Cranes"]
+    assert len(cranes) == 1 and cranes[0][5] == played.entries.first().player.username
 
 
-def test_it_leaves_the_team_column_out_when_nobody_has_a_team(client, make_event, seated_round):
+def test_the_csvs_tell_two_members_with_the_same_shown_name_apart(client, make_event, seated_round):
+    tournament = make_event(players=4, rounds_=1)
+    first, second = [e.player for e in tournament.entries.all()[:2]]
+    Player.objects.filter(pk__in=[first.pk, second.pk]).update(display_name="Kaiji")
+    Player.objects.filter(pk=first.pk).update(username="kaiji")
+    Player.objects.filter(pk=second.pk).update(username="kaiji2")
+    Registration.objects.filter(player=second).update(team="Owls")
+    enter(seated_round(tournament).tables.get(), [40000, 30000, 20000, 10000])
+    lines = client.get(reverse("tournaments:standings_csv", args=[tournament.pk]))
+    rows = list(csv.reader(io.StringIO(lines.content.decode())))
+    assert rows[0][:4] == ["Rank", "Player", "Username", "Team"]
+    assert {tuple(r[2:4]) for r in rows[1:]} >= {("kaiji", ""), ("kaiji2", "Owls")}
+    results = client.get(reverse("tournaments:results_csv", args=[tournament.pk]))
+    rows = list(csv.reader(io.StringIO(results.content.decode())))
+    assert {tuple(r[5:7]) for r in rows[1:]} >= {("kaiji", ""), ("kaiji2", "Owls")}
+
+
+def test_the_standings_csv_has_a_team_column_even_when_nobody_has_a_team(
+    client, make_event, seated_round
+):
     tournament = make_event(players=4, rounds_=1)
     enter(seated_round(tournament).tables.get(), [40000, 30000, 20000, 10000])
     header = (
@@ -129,7 +154,9 @@ def test_it_leaves_the_team_column_out_when_nobody_has_a_team(client, make_event
         .content.decode()
         .splitlines()[0]
     )
-    assert header == "Rank,Player,Points,Games,Avg place,1st,2nd,3rd,4th,Penalties,Chombos"
+    assert header == (
+        "Rank,Player,Username,Team,Points,Games,Avg place,1st,2nd,3rd,4th,Penalties,Chombos"
+    )
 
 
 def test_it_draws_each_players_running_total_as_inline_svg():

@@ -336,22 +336,24 @@ def test_hand_by_hand_timer_shows_on_the_projector_and_the_table_page(
     assert 'id="round-timer"' in page and "data-deadline" in page
 
 
-def test_hand_by_hand_bulk_add_registers_pasted_names_and_names_the_unknown(
+def test_hand_by_hand_bulk_add_registers_pasted_names_and_the_unknown_by_name(
     client, make_event, make_members, organizer
 ):
     tournament = make_event(players=0)
-    a, b = make_members(2, prefix="bulk")
+    a, _b = make_members(2, prefix="bulk")
     signed_in(client, organizer)
     response = client.post(
         f"/tournaments/{tournament.pk}/entries/bulk/",
         {"names": f"{a.username}\nBULK02\nNo Such Person\n"},
         follow=True,
     )
-    assert set(tournament.entries.values_list("player_id", flat=True)) == {a.pk, b.pk}
-    assert "No member is called: No Such Person" in response.content.decode()
+    entries = tournament.entries.select_related("player")
+    assert {e.player.display_name for e in entries} == {"BULK01", "BULK02", "No Such Person"}
+    assert entries.get(player__display_name="No Such Person").player.is_placeholder
+    assert "No member is called" not in response.content.decode()
 
 
-def test_hand_by_hand_bulk_add_keeps_the_names_it_did_not_find_in_the_box(
+def test_hand_by_hand_bulk_add_keeps_the_names_it_refused_in_the_box(
     client, make_event, make_members, organizer
 ):
     tournament = make_event(players=0)
@@ -359,12 +361,12 @@ def test_hand_by_hand_bulk_add_keeps_the_names_it_did_not_find_in_the_box(
     signed_in(client, organizer)
     response = client.post(
         f"/tournaments/{tournament.pk}/entries/bulk/",
-        {"names": f"{a.username}\nNo Such Person\nNobody Either\n"},
+        {"names": f"{a.username}\nKEPTO1\nKept\x0701\n"},  # a look-alike; a control character
     )
     page = response.content.decode()
-    assert "1 player(s) registered." in page and "No member is called" in page
+    assert "1 player(s) registered." in page and "looks like" in page
     box = page.split('<textarea id="id_names"', 1)[1].split("</textarea>", 1)[0]
-    assert box.split(">", 1)[1] == "No Such Person\nNobody Either"
+    assert box.split(">", 1)[1] == "KEPTO1\nKept\x0701"
     assert '<details class="staff-form" id="bulk-add" open>' in page
     assert list(tournament.entries.values_list("player_id", flat=True)) == [a.pk]
 
