@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "mahjong_site.context.club",
+                "players.notices.bell",
             ],
             "builtins": ["rules.templatetags.tiles", "rules.templatetags.words"],
         },
@@ -279,6 +280,15 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "club@localhost")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+# Notices by e-mail go through a queue (players/mail_queue.py): each process's worker
+# thread sends them after the request and every MAIL_QUEUE_POLL seconds;
+# MAIL_QUEUE_WORKER=0 leaves them to `manage.py send_mail_queue` (cron).
+MAIL_QUEUE_WORKER = env_bool("MAIL_QUEUE_WORKER", True)
+MAIL_QUEUE_POLL = int(os.environ.get("MAIL_QUEUE_POLL", "60"))
+# The site's address, for the links in e-mails.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # --- the club
 CLUB_NAME = os.environ.get("CLUB_NAME", "Riichi Club")

@@ -3,7 +3,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
 from . import names
-from .models import Player
+from .models import NOTICE_KINDS, Player
 
 EMAIL_HELP = "Optional; only used to send you a link when you forget your password."
 
@@ -44,8 +44,34 @@ class SignUpForm(UserCreationForm):
         return cleaned
 
 
+def check_address(address: str, exclude_pk=None) -> str:
+    """A usable e-mail address (one line, a domain with a dot), not another member's."""
+    address = address.strip()
+    if not address:
+        return ""
+    if any(c in address for c in "\r\n\0") or len(address) > 254:
+        raise ValidationError("Enter one e-mail address.")
+    local, _, domain = address.rpartition("@")
+    if not local or "." not in domain.strip(".") or domain.endswith("."):
+        raise ValidationError(
+            "Enter a whole e-mail address with its domain, like name@example.org."
+        )
+    if Player.objects.filter(email__iexact=address).exclude(pk=exclude_pk).exists():
+        raise ValidationError("Another member already uses this e-mail address.")
+    return address
+
+
 class PreferencesForm(forms.ModelForm):
     """What a member sets for themselves: shown name, address, words and learning aids."""
+
+    mail_notices = forms.MultipleChoiceField(
+        label="Notices also sent by e-mail",
+        choices=NOTICE_KINDS,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Every notice is shown under the bell; the ones ticked also come to "
+        "your e-mail address.",
+    )
 
     class Meta:
         model = Player
@@ -56,6 +82,7 @@ class PreferencesForm(forms.ModelForm):
             "learning_aids",
             "tenhou_name",
             "mahjongsoul_name",
+            "mail_notices",
         )
         help_texts = {
             "display_name": "Shown at the table; leave empty to use your username.",
@@ -68,6 +95,15 @@ class PreferencesForm(forms.ModelForm):
         if display:
             names.check_shown_name(display, Player, exclude_pk=self.instance.pk)
         return display
+
+    def clean_email(self):
+        return check_address(self.cleaned_data.get("email", ""), exclude_pk=self.instance.pk)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("mail_notices") and not cleaned.get("email") and "email" not in self.errors:
+            self.add_error("email", "Give an e-mail address to receive notices by e-mail.")
+        return cleaned
 
     def _in_game_name(self, field: str, site: str) -> str:
         """An in-game name: printable, and linked to one member only."""

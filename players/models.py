@@ -51,6 +51,13 @@ class Player(AbstractUser):
         help_text="Your in-game name on Mahjong Soul, the same for Mahjong Soul games.",
     )
 
+    mail_notices = models.JSONField(
+        "notices by e-mail",
+        default=list,
+        blank=True,
+        help_text="The kinds of notices also sent to your e-mail address.",
+    )
+
     class Meta:
         ordering = ["username"]
 
@@ -63,3 +70,63 @@ class Player(AbstractUser):
 
     def get_absolute_url(self) -> str:
         return reverse("history:profile", args=[self.username])
+
+
+# The kinds of notices (players.notices.notify); a member chooses which also come by mail.
+SEATING, AGREEMENT, DISPUTE, REFEREE_CALL, PENALTY = (
+    "seating",
+    "agreement",
+    "dispute",
+    "referee_call",
+    "penalty",
+)
+NOTICE_KINDS = [
+    (SEATING, "A round's seating is published (your table and wind)"),
+    (AGREEMENT, "A result waits for your agreement"),
+    (DISPUTE, "A disputed result waits for you to settle it"),
+    (REFEREE_CALL, "A player calls you as referee"),
+    (PENALTY, "A penalty is given to you"),
+]
+
+
+class Notice(models.Model):
+    """One thing the site tells one member: shown under the bell until read."""
+
+    member = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=20, choices=NOTICE_KINDS)
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField()
+    read = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["member", "read"], name="notice_unread")]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class MailOut(models.Model):
+    """One e-mail waiting to be sent (players.mail_queue works them off).
+
+    ``next_try`` is when a worker may take it: a worker claims a row by moving it
+    forward (a lease), so two processes never send the same mail; a failure moves it
+    further with back-off, and ``sent`` marks it done.
+    """
+
+    to = models.EmailField()
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    notice = models.ForeignKey(Notice, on_delete=models.SET_NULL, null=True, blank=True)
+    created = models.DateTimeField()
+    next_try = models.DateTimeField(db_index=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    sent = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["next_try", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.to}: {self.subject}"

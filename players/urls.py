@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import views
+from . import notice_views, views
 
 app_name = "players"
 
@@ -9,6 +9,9 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.signin, name="login"),
     path("preferences/", views.preferences, name="preferences"),
+    path("notices/", notice_views.notice_list, name="notices"),
+    path("notices/read/", notice_views.mark_all_read, name="notices_read"),
+    path("notices/<id:notice_id>/open/", notice_views.open_notice, name="notice_open"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # a forgotten password: ask for a link by e-mail, follow it, choose a new one
     path("password-reset/", views.password_reset, name="password_reset"),

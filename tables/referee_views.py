@@ -9,15 +9,20 @@ through ``submit`` as the reviewer seat's action, marked as the referee's.
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from rules.engine.claim_values import value_label
 
 from . import claim_screens, referees, states
 from .models import Table
+from .signals import referee_called
 from .submit import SubmitError, parse_move, submit
 
+log = logging.getLogger(__name__)
 DECISIONS = ("accept", "correct", "invalid", "chombo_game_over", "chombo_continue")
 
 
@@ -79,3 +84,35 @@ def referee_page(request, pk: int):
             }
         )
     return render(request, "tables/referee.html", context)
+
+
+def may_call(table: Table, user) -> bool:
+    """A person seated at an event table (``Table.is_tournament``) may call its referee."""
+    return (
+        table.is_tournament
+        and getattr(user, "is_authenticated", False)
+        and table.seats.filter(player_id=user.pk).exists()
+    )
+
+
+@require_POST
+def call_referee(request, pk: int):
+    """Call the event's referees to this live table (the events answer the signal)."""
+    table = get_object_or_404(Table, pk=pk)
+    if not may_call(table, request.user):
+        return render(
+            request,
+            "tables/referee.html",
+            {"table": table, "refused": "Only the players at an event's table call its referee."},
+            status=403,
+        )
+    replies = referee_called.send_robust(sender=None, table_id=table.pk, player=request.user)
+    said = [r for _, r in replies if isinstance(r, str)]
+    for receiver, reply in replies:
+        if isinstance(reply, Exception):
+            log.error("referee_called listener %r failed: %r", receiver, reply, exc_info=reply)
+    if said:
+        messages.info(request, said[0])
+    else:
+        messages.error(request, "No event answered the call; tell a referee in person.")
+    return redirect(table.get_absolute_url())

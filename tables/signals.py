@@ -34,6 +34,10 @@ person's NG to the review of a claimed win sends the hand back at an event table
 (:mod:`tables.referees`). Keyword arguments: ``table_id`` and ``player`` (the signed-in
 member). A listener answers ``True`` when the member referees or organizes an event
 the table plays for.
+
+``referee_called`` is sent when a person seated at an event table presses "Call the
+referee" (:func:`tables.referee_views.call_referee`), with ``table_id`` and ``player``.
+A listener answers with the sentence to show the player (the call made, or why not).
 """
 
 import django.dispatch
@@ -41,3 +45,4 @@ import django.dispatch
 game_finished = django.dispatch.Signal()
 game_starting = django.dispatch.Signal()
 referee_asked = django.dispatch.Signal()
+referee_called = django.dispatch.Signal()

@@ -13,5 +13,6 @@ urlpatterns = [
     path("tables/<id:pk>/act/", views.act, name="act"),
     path("tables/<id:pk>/again/", views.play_again, name="again"),
     path("tables/<id:pk>/referee/", referee_views.referee_page, name="referee"),
+    path("tables/<id:pk>/call-referee/", referee_views.call_referee, name="call_referee"),
     path("tables/sounds/", views.sounds, name="sounds"),
 ]

@@ -131,6 +131,13 @@ def generous_budgets(settings):
 
 
 @pytest.fixture(autouse=True)
+def no_mail_worker(settings):
+    """Queued e-mails wait for the test to send them (players.mail_queue.send_due, with
+    its time given): no background thread sends them behind a test's back."""
+    settings.MAIL_QUEUE_WORKER = False
+
+
+@pytest.fixture(autouse=True)
 def no_call_window(settings):
     """Discards go on at once (tables.call_window off): the tests that are about the
     window set their own (tests/tables/test_call_window.py)."""

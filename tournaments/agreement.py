@@ -33,7 +33,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from . import signals
+from . import event_notices, signals
 from .models import Answer, Correction, Result, ScoredHand, Seat, Tournament
 from .models import TournamentTable as Table
 from .permissions import may_create_events
@@ -114,6 +114,9 @@ def confirmed(table: Table, result: Result, user, now) -> None:
         Answer.objects.create(result=result, player=user, answer=Answer.AGREE, answered_at=now)
     if _met(table, result):
         _agreed(result, None, now)
+    else:  # it starts waiting: tell whoever's agreement it needs
+        members = named_members(table)
+        event_notices.result_waiting(table, result, members, {user.pk})
 
 
 def _locked(table: Table) -> tuple[Table, Result]:
@@ -174,6 +177,7 @@ def dispute(table: Table, user, reason: str, *, clock: Clock = timezone.now) -> 
         result.status = Result.DISPUTED
         result.save(update_fields=["status"])
         _log(locked, "Agreement", "waiting", f"disputed by {user.name}", reason, user, now)
+        event_notices.result_disputed(locked, user, reason)
         return result
 
 

@@ -90,6 +90,11 @@ class Tournament(models.Model):
         default=0, help_text="Hide the standings from players for this many last rounds."
     )
     revealed = models.DateTimeField(null=True, blank=True)
+    projector_calls = models.BooleanField(
+        "show referee calls on the projector",
+        default=False,
+        help_text="The projector's corner shows each open call with its table and time.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -472,4 +477,5 @@ class ScoredHand(models.Model):
 
 from .penalty_models import Penalty, PenaltyPreset, WithdrawnPenalty  # noqa: E402,F401
 from .people_models import TakeoverRequest, WaitingPlace  # noqa: E402, F401  (one app's models)
+from .referee_call_models import RefereeCall  # noqa: E402, F401  (the app's models)
 from .stage_models import Stage  # noqa: E402,F401

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from rules.engine.standings import format_final
 
-from . import signals
+from . import event_notices, signals
 from .models import WIND_NAMES, Correction, Penalty, PenaltyPreset, WithdrawnPenalty
 from .models import TournamentTable as Table
 
@@ -151,6 +151,7 @@ def add(
         seat = table.seats.filter(wind=wind).first()
         who = f"{WIND_NAMES[wind]} ({seat.player_name})" if seat else WIND_NAMES[wind]
         _log(table, f"penalty {who}", "none", describe(penalty), penalty.reason, user, now)
+        event_notices.penalty_given(table, penalty, describe(penalty))
         signals.results_changed(table.tournament_id)
     return penalty
 

@@ -61,3 +61,10 @@ def on_referee_asked(sender, *, table_id, player, **kwargs) -> bool:
     if len(seats) == 4:
         events += records.leagues_counting(seats, timezone.localdate(), -1)
     return any(event.is_referee(player) for event in events)
+
+
+def on_referee_called(sender, *, table_id, player, **kwargs) -> str:
+    """A player at a live event table calls the referee (tournaments.referee_calls)."""
+    from .referee_calls import call_from_live
+
+    return call_from_live(int(table_id), player)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from . import leaderboard, live, records, seating, stages
+from . import event_notices, leaderboard, live, records, seating, stages
 from .models import Registration, Round, RoundBye, Seat, Tournament, TournamentTable
 
 SEED_LIMIT = 2**62
@@ -188,14 +188,16 @@ def publish(round_: Round, clock=timezone.now) -> list[int]:
     returns their live table ids, none for an offline round.
     """
     locked = Round.objects.select_for_update().get(pk=round_.pk)
-    if locked.published is None:
+    first = locked.published is None
+    if first:
         locked.published = clock()
         locked.save(update_fields=["published"])
     round_.published = locked.published
-    if not round_.tournament.is_online:
-        return []
-    ids = live.open_tables(locked)
-    round_.seed = Round.objects.values_list("seed", flat=True).get(pk=round_.pk)
+    ids = live.open_tables(locked) if round_.tournament.is_online else []
+    if round_.tournament.is_online:
+        round_.seed = Round.objects.values_list("seed", flat=True).get(pk=round_.pk)
+    if first:  # each seated member hears their table and wind once
+        event_notices.seating_published(locked)
     return ids
 
 

@@ -21,7 +21,7 @@ from rules.engine.handvalue import blocked_yaku, fu_choices
 from rules.engine.scoresheet import round_name
 from rules.engine.standings import format_final
 
-from . import agreement, penalties, round_timer, scored_forms, scored_tables
+from . import agreement, penalties, referee_calls, round_timer, scored_forms, scored_tables
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
@@ -236,7 +236,13 @@ def _fragment(request, table, **kw) -> HttpResponse:
 
 def score_table(request, tournament_id, table_pk):
     table = _table(tournament_id, table_pk)
-    return render(request, "tournaments/scored_table.html", _context(request, table))
+    context = _context(request, table)
+    if referee_calls.may_call(table, request.user):  # the "Call the referee" button
+        context["may_call_referee"] = True
+        context["call_referee_url"] = reverse(
+            "tournaments:call_referee", args=[tournament_id, table.pk]
+        )
+    return render(request, "tournaments/scored_table.html", context)
 
 
 def _refuse(request, table):

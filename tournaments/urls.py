@@ -6,6 +6,7 @@ from . import (
     open_tables,
     penalty_views,
     people_views,
+    referee_call_views,
     role_views,
     round_views,
     scored_views,
@@ -187,4 +188,25 @@ urlpatterns = [
     path("<id:tournament_id>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<id:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     path("<id:tournament_id>/projector/", views.projector, name="projector"),
+    path("<id:tournament_id>/calls/", referee_call_views.calls_page, name="referee_calls"),
+    path(
+        "<id:tournament_id>/calls/projector/",
+        referee_call_views.projector_switch,
+        name="referee_calls_projector",
+    ),
+    path(
+        "<id:tournament_id>/calls/<id:call_id>/take/",
+        referee_call_views.call_take,
+        name="referee_call_take",
+    ),
+    path(
+        "<id:tournament_id>/calls/<id:call_id>/close/",
+        referee_call_views.call_close,
+        name="referee_call_close",
+    ),
+    path(
+        "<id:tournament_id>/tables/<id:table_pk>/call-referee/",
+        referee_call_views.call_from_table,
+        name="call_referee",
+    ),
 ]

@@ -25,9 +25,9 @@ from . import (
     people_views,
     presenters,
     records,
+    referee_calls,
     self_registration,
     signals,
-    stages,
 )
 from .claim_disputes import waiting_tables
 from .forms import (
@@ -141,6 +141,7 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "waiting_results": agreement.open_results_of_event(tournament),
         "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
         **people_views.detail_context(request, tournament, entries),
+        "referee_calls": referee_calls.open_for(tournament, request.user),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -435,7 +436,6 @@ def standings(request, tournament_id):
     context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     context["range_form"] = range_form
     context["is_organizer"] = tournament.is_organizer(request.user)
-    # live: the default range as players see it (not a custom range nor hidden rounds)
     context["live"] = not ((tournament.is_league and request.GET) or context["hidden_from_players"])
     context["results"] = presenters.results(tournament, start, end, context["hidden_upto"])
     context["result_columns"] = presenters.RESULT_COLUMNS
@@ -462,6 +462,7 @@ def projector(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = hidden_finish.standings_context(tournament, public=True)
     context["large"] = True
+    context.update(referee_calls.corner_context(tournament))
     published = list(tournament.round_set.filter(published__isnull=False).order_by("-number"))
     if published:
         latest = published[0]
@@ -469,7 +470,6 @@ def projector(request, tournament_id):
         if not tournament.is_online:
             context.update(timer_context(timed))
         context["seating_round"] = latest
-        context["seating_stage"] = stages.stage_name(tournament, latest.number)
         context["seating_is_next"] = latest.number > timed.number
         context["seating"] = [
             {"number": t.number, "seats": t.seat_list()}

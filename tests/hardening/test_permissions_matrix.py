@@ -225,6 +225,18 @@ def takeover_model():
     return TakeoverRequest
 
 
+def call_model():
+    from tournaments.models import RefereeCall
+
+    return RefereeCall
+
+
+def notice_model():
+    from players.models import Notice
+
+    return Notice
+
+
 def penalty_model():
     from tournaments.models import Penalty
 
@@ -243,7 +255,15 @@ def penalty_world(world: World) -> dict:
     casual = open_table(
         None, [(w, p, "") for w, p in enumerate(players)], players[0], ruleset=world.ruleset
     )
-    return {"penalty": penalty, "casual": casual}
+    # a referee call from the event's first table (to its organizers: it names no
+    # referee), and a notice for alice
+    from players.notices import notify
+    from tournaments import referee_calls
+
+    caller = world.tournament_table.seat_list()[0].player
+    call = referee_calls.call(world.tournament_table, caller)
+    notice = notify(world.users["seated"], "seating", "Round 1 is published.", "/tournaments/")
+    return {"penalty": penalty, "casual": casual, "call": call, "notice": notice}
 
 
 def people_world(world: World) -> dict:
@@ -386,6 +406,9 @@ def snapshot(world: World) -> dict:
         "stages": rows(Stage.objects.all(), "pk", "after_round", "advance", "cut_at"),
         "presets": rows(PenaltyPreset.objects.all(), "pk", "name", "points"),
         "hidden_finish": rows(Tournament.objects.all(), "pk", "hide_last_rounds", "revealed"),
+        "referee_calls": rows(call_model().objects.all(), "pk", "taken_by_id", "closed_at"),
+        "projector_calls": rows(Tournament.objects.all(), "pk", "projector_calls"),
+        "notices": rows(notice_model().objects.all(), "pk", "member_id", "read"),
         "tables": rows(Table.objects.all(), "pk", "name", "status", "is_private"),
         "seats": rows(TableSeat.objects.all(), "pk", "player_id", "bot_level"),
         "games": rows(Game.objects.all(), "pk", "version"),
@@ -565,6 +588,25 @@ ROWS = [
     Row("login", "players:login", lambda w: [], EVERYONE),
     # the admin's sign-in form, throttled (players.views.admin_signin): staff go on in
     Row("admin_signin", "admin_signin", lambda w: [], {**EVERYONE, "staff": 302, "admin": 302}),
+    # notices: a member's own (anyone else's is a 404)
+    Row("notices", "players:notices", lambda w: [], {**EVERYONE, "anonymous": LOGIN}),
+    Row(
+        "notices_read",
+        "players:notices_read",
+        lambda w: [],
+        {**dict.fromkeys(ROLES, 302), "anonymous": LOGIN},
+        method="post",
+        changes=tuple(r for r in ROLES if r != "anonymous"),
+    ),
+    Row(
+        "notice_open",
+        "players:notice_open",
+        lambda w: [w.extra["notice"].pk],
+        {**dict.fromkeys(ROLES, 404), "seated": 302, "anonymous": LOGIN},
+        method="post",
+        changes=("seated",),
+        must_change=True,
+    ),
     Row("logout_get", "players:logout", lambda w: [], dict.fromkeys(ROLES, 405)),
     Row("logout", "players:logout", lambda w: [], dict.fromkeys(ROLES, 302), method="post"),
     Row(
@@ -825,6 +867,53 @@ ROWS = [
     # scored real tables: watching is open; the table's players, organizers and
     # referees enter hands (none of the matrix's roles sits at this table)
     Row("t_score", "tournaments:score", lambda w: [w.event.pk, w.tournament_table.pk], EVERYONE),
+    # calling the referee: only a player seated at the table (none of the roles is, and
+    # the running table plays for no event); the calls page and its actions: the
+    # event's referees and organizers (a referee of another event never)
+    Row(
+        "t_call_referee",
+        "tournaments:call_referee",
+        lambda w: [w.event.pk, w.tournament_table.pk],
+        dict.fromkeys(ROLES, 403),
+        method="post",
+    ),
+    Row(
+        "table_call_referee",
+        "tables:call_referee",
+        lambda w: [w.running.pk],
+        dict.fromkeys(ROLES, 403),
+        method="post",
+    ),
+    Row("t_referee_calls", "tournaments:referee_calls", t, only(ORGANIZERS, 200)),
+    Row(
+        "t_referee_calls_projector",
+        "tournaments:referee_calls_projector",
+        t,
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"projector_calls": "on"},
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_referee_call_take",
+        "tournaments:referee_call_take",
+        lambda w: [w.event.pk, w.extra["call"].pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_referee_call_close",
+        "tournaments:referee_call_close",
+        lambda w: [w.event.pk, w.extra["call"].pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"note": "matrix"},
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
     Row(
         "t_score_preview",
         "tournaments:score_preview",
