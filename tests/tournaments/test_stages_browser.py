@@ -1,4 +1,5 @@
-"""A two-stage tournament of eight at the desk, in a real browser: the organizer sets
+"""A two-stage tournament of eight (three registered by name only) at the desk, in a
+real browser: the organizer sets
 the final stage (top 4 after round 1, one final round, scores halved), round 1 is
 drawn and scored, the cut is made, the final table is seated by place, and the final
 standings and CSVs show who won and where the cut players finished. Screenshots at
@@ -89,7 +90,7 @@ def test_a_two_stage_tournament_of_eight_runs_at_the_desk(browser, live_server):
         rounds=3,
         created_by=director,
     )
-    for name in NAMES:
+    for name in NAMES[:5]:  # the other three are registered by name at the desk below
         player = Player.objects.create_user(
             username=name.lower(), password="pw-member-99", display_name=name
         )
@@ -99,6 +100,12 @@ def test_a_two_stage_tournament_of_eight_runs_at_the_desk(browser, live_server):
     errors = []
     desk.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_in(desk, url, "tsuji", "pw-director-9")
+    for name in NAMES[5:]:  # people without an account, registered by name alone
+        desk.goto(url + f"/tournaments/{event.pk}/")
+        desk.fill("#person-name", name)
+        desk.click("#person-add button")
+        desk.wait_for_selector(f"text={name} is registered by name.")
+    assert event.entries.count() == 8
 
     # the final stage, on the event's settings: a cut of 12 is refused at its field
     desk.goto(url + f"/tournaments/{event.pk}/edit/")
