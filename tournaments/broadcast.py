@@ -16,7 +16,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 
-from . import presenters
+from . import hidden_finish
 from .models import Tournament
 from .signals import standings_changed
 
@@ -34,7 +34,7 @@ def after_commit(tournament_id: int, **_signal) -> None:
 
 
 def render_live_standings(tournament) -> str:
-    context = presenters.standings(tournament)
+    context = hidden_finish.standings_context(tournament, public=True)  # what all may see
     context["oob"] = True
     return render_to_string("tournaments/_standings_live.html", context)
 

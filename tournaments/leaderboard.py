@@ -80,6 +80,9 @@ class Row:
     penalties: int = 0
     chombos: int = 0
     by_step: dict = field(default_factory=dict)  # step -> points scored in it
+    # a final stage (tournaments.stage_board): points brought into it, and which stage
+    carried: int | None = None
+    stage: str = ""
 
     @property
     def average_place(self) -> float | None:

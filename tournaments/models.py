@@ -85,6 +85,11 @@ class Tournament(models.Model):
         help_text="A result entered by a player counts once another seated member agrees, "
         "or only once an organizer or referee agrees.",
     )
+    # hidden finish (tournaments.hidden_finish): the last rounds' standings are hidden
+    hide_last_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Hide the standings from players for this many last rounds."
+    )
+    revealed = models.DateTimeField(null=True, blank=True)
     projector_calls = models.BooleanField(
         "show referee calls on the projector",
         default=False,
@@ -470,35 +475,7 @@ class ScoredHand(models.Model):
         return f"hand {self.number} of {self.table}"
 
 
-class Penalty(models.Model):
-    """Points a referee takes off a player's final result at one table, with the reason.
-
-    A chombo the referee rules after the hands (under the ruleset's penalty) or a
-    penalty for conduct (slow play, a wrong procedure). It counts in the standings
-    from the moment it is recorded, also while the table is in play (see
-    ``records.pending_penalties``), and with the table's result once that counts; every
-    penalty and its removal is in the table's correction log.
-    """
-
-    CHOMBO, CONDUCT = "chombo", "penalty"
-    KINDS = [(CHOMBO, "Chombo"), (CONDUCT, "Penalty points")]
-
-    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="penalties")
-    wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
-    kind = models.CharField(max_length=10, choices=KINDS, default=CONDUCT)
-    points = models.PositiveIntegerField(help_text="Taken off the final result, in points.")
-    reason = models.CharField(max_length=200)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["table", "recorded_at", "pk"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} -{self.points}, {WIND_NAMES[self.wind]}: {self.reason}"
-
-
+from .penalty_models import Penalty, PenaltyPreset, WithdrawnPenalty  # noqa: E402,F401
 from .people_models import TakeoverRequest, WaitingPlace  # noqa: E402, F401  (one app's models)
 from .referee_call_models import RefereeCall  # noqa: E402, F401  (the app's models)
+from .stage_models import Stage  # noqa: E402,F401

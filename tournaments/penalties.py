@@ -18,7 +18,7 @@ from django.utils import timezone
 from rules.engine.standings import format_final
 
 from . import event_notices, signals
-from .models import WIND_NAMES, Correction, Penalty
+from .models import WIND_NAMES, Correction, Penalty, PenaltyPreset, WithdrawnPenalty
 from .models import TournamentTable as Table
 
 Clock = Callable[[], datetime.datetime]
@@ -30,6 +30,11 @@ class Refused(Exception):
 
 
 class PenaltyForm(forms.Form):
+    preset = forms.ChoiceField(
+        required=False,
+        label="Preset",
+        help_text="One of the event's usual penalties: its points, kind and name as the reason.",
+    )
     wind = forms.TypedChoiceField(
         coerce=int,
         choices=list(enumerate(WIND_NAMES)),
@@ -61,9 +66,28 @@ class PenaltyForm(forms.Form):
             (w, f"{WIND_NAMES[w]}: {names.get(w, 'empty seat')}") for w in range(4)
         ]
         self.chombo_points = table.tournament.engine_ruleset().chombo_penalty
+        self.presets = {str(p.pk): p for p in table.tournament.penalty_presets.all()}
+        if self.presets:
+            self.fields["preset"].choices = [("", "None: as entered below")] + [
+                (pk, f"{p.name} ({'chombo, ' if p.chombo else ''}{format_final(-p.points)})")
+                for pk, p in self.presets.items()
+            ]
+        else:
+            del self.fields["preset"]
+        # with a preset the kind and the reason come from it
+        self.fields["reason"].required = False
 
     def clean(self):
         data = super().clean()
+        preset = self.presets.get(data.get("preset") or "")
+        if preset is not None:
+            data["kind"] = Penalty.CHOMBO if preset.chombo else Penalty.CONDUCT
+            data["points"] = preset.points
+            data["reason"] = data.get("reason") or preset.name
+        elif self.data.get("preset"):
+            self.add_error("preset", "Choose one of the event's presets.")
+        if not data.get("reason") and "reason" not in self.errors:
+            self.add_error("reason", "Give the reason: it goes into the correction log.")
         points = data.get("points")
         if data.get("kind") == Penalty.CHOMBO and points is None:
             points = self.chombo_points
@@ -138,7 +162,20 @@ def remove(penalty: Penalty, user, reason: str, *, clock: Clock = timezone.now) 
     reason = reason.strip()
     if not reason:
         raise Refused("Give the reason for taking the penalty back.")
+    now = clock()
     with transaction.atomic():
+        WithdrawnPenalty.objects.create(
+            table=table,
+            wind=penalty.wind,
+            kind=penalty.kind,
+            points=penalty.points,
+            reason=penalty.reason,
+            recorded_by_id=penalty.recorded_by_id,
+            recorded_at=penalty.recorded_at,
+            withdrawn_by=user if getattr(user, "is_authenticated", False) else None,
+            withdrawn_at=now,
+            withdrawn_reason=reason[:200],
+        )
         _log(
             table,
             f"penalty {WIND_NAMES[penalty.wind]}",
@@ -146,7 +183,7 @@ def remove(penalty: Penalty, user, reason: str, *, clock: Clock = timezone.now) 
             "withdrawn",
             reason,
             user,
-            clock(),
+            now,
         )
         penalty.delete()
         signals.results_changed(table.tournament_id)
@@ -159,3 +196,61 @@ def by_seat(table: Table) -> tuple[tuple[int, ...], tuple[int, ...]]:
         points[p.wind] += p.points
         chombos[p.wind] += p.kind == Penalty.CHOMBO
     return tuple(points), tuple(chombos)
+
+
+class PresetForm(forms.ModelForm):
+    class Meta:
+        model = PenaltyPreset
+        fields = ["name", "points", "chombo"]
+        labels = {"chombo": "Counts as a chombo"}
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["name"].error_messages["required"] = "Name the preset, e.g. Late."
+        self.fields["points"].error_messages["required"] = "Enter the points to take off."
+
+    def clean_name(self):
+        name = " ".join((self.cleaned_data.get("name") or "").split())
+        if not name:
+            raise forms.ValidationError("Name the preset, e.g. Late.")
+        if self.tournament.penalty_presets.filter(name__iexact=name).exists():
+            raise forms.ValidationError(f"This event has a preset called {name} already.")
+        return name
+
+    def clean_points(self):
+        points = self.cleaned_data.get("points")
+        if points is None or not 0 < points <= MAX_POINTS:
+            raise forms.ValidationError(f"Enter between 1 and {MAX_POINTS:,} points.")
+        return points
+
+    def save(self, commit=True):
+        self.instance.tournament = self.tournament
+        return super().save(commit)
+
+
+def event_list(tournament) -> list[dict]:
+    """Every penalty of the event, given and withdrawn, oldest first."""
+    rows = []
+    given = Penalty.objects.filter(table__tournament=tournament).select_related(
+        "recorded_by", "table__round"
+    )
+    withdrawn = WithdrawnPenalty.objects.filter(table__tournament=tournament).select_related(
+        "recorded_by", "withdrawn_by", "table__round"
+    )
+    for p in [*given, *withdrawn]:
+        seat = p.table.seats.filter(wind=p.wind).first()
+        rows.append(
+            {
+                "penalty": p,
+                "table": p.table,
+                "round": p.table.round.number if p.table.round else None,
+                "player": seat.player_name if seat else WIND_NAMES[p.wind],
+                "wind": WIND_NAMES[p.wind],
+                "kind": "Chombo" if p.kind == Penalty.CHOMBO else "Penalty points",
+                "points": format_final(-p.points),
+                "withdrawn": isinstance(p, WithdrawnPenalty),
+            }
+        )
+    rows.sort(key=lambda r: (r["penalty"].recorded_at, r["penalty"].pk))
+    return rows

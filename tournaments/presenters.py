@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.engine.standings import format_final
 
-from . import charts, duplicate, leaderboard, records, scored_tables
+from . import charts, duplicate, leaderboard, records, scored_tables, stages
 from .leaderboard import WIND_NAMES
 from .models import Tournament
 
@@ -28,6 +28,7 @@ STANDINGS_COLUMNS = (
     ("penalties", "Penalties"),
     ("chombos", "Chombos"),
 )
+STAGE_COLUMNS = (("stage", "Stage"), ("carried", "Carried"))
 RESULT_COLUMNS = (
     ("round", "Round"),
     ("table", "Table"),
@@ -67,17 +68,33 @@ def ruleset_summary(ruleset) -> list[tuple[str, str]]:
     ]
 
 
-def standings(tournament: Tournament, start=None, end=None) -> dict:
-    """Everything the standings page shows, for the given date range (leagues)."""
+def _upto(items, round_number, step):
+    """The games or penalties of rounds up to ``round_number`` (None: all of them)."""
+    if round_number is None:
+        return list(items)
+    return [i for i in items if isinstance(step(i), int) and step(i) <= round_number]
+
+
+def standings(tournament: Tournament, start=None, end=None, upto_round=None) -> dict:
+    """Everything the standings page shows, for the given date range (leagues), up to
+    round ``upto_round`` when the last rounds are hidden (tournaments.hidden_finish)."""
     ruleset = tournament.engine_ruleset()
     entries = records.entries_of(tournament)
-    games = records.games_of(tournament, start, end)
-    board = leaderboard.build(
-        games, ruleset, entries, records.pending_penalties(tournament, start, end)
-    )
+    games = _upto(records.games_of(tournament, start, end), upto_round, lambda g: g.round)
+    pending = _upto(records.pending_penalties(tournament, start, end), upto_round, lambda a: a.step)
+    stage = stages.stage_of(tournament) if not tournament.is_league else None
+    cut_shown = stage is not None and stage.is_cut
+    if cut_shown and upto_round is not None and upto_round <= stage.after_round:
+        cut_shown = False  # the cut is part of what is hidden
+    if cut_shown:
+        board = stages.board(tournament, games, ruleset, entries, pending)
+    else:
+        board = leaderboard.build(games, ruleset, entries, pending)
     names = records.names_of(games, entries)
     show_team = any(r.team for r in board.rows)
     columns = [c for c in STANDINGS_COLUMNS if show_team or c[0] != "team"]
+    if cut_shown:
+        columns[2:2] = STAGE_COLUMNS
     rows = [_row(r, board) for r in board.rows]
     for row in rows:
         row["line"] = [
@@ -117,9 +134,13 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
             key=lambda x: -x["difference"],
         ),
         "rules": ruleset_summary(ruleset),
-        "live_tables": scored_tables.live_tables(tournament),
+        # the tables in play of hidden rounds show no running scores either
+        "live_tables": scored_tables.live_tables(tournament) if upto_round is None else [],
         "start": start,
         "end": end,
+        "stage": stage,
+        "stage_text": stages.describe(stage),
+        "upto_round": upto_round,
     }
 
 
@@ -138,6 +159,8 @@ def _row(row: leaderboard.Row, board: leaderboard.Leaderboard) -> dict:
         "fourth": str(row.places[3]),
         "penalties": board.points(-row.penalties) if row.penalties else "0",
         "chombos": str(row.chombos),
+        "stage": row.stage,
+        "carried": board.points(row.carried) if row.carried is not None else "",
     }
     sort = {
         "rank": row.rank if row.rank is not None else 10**6,
@@ -152,6 +175,8 @@ def _row(row: leaderboard.Row, board: leaderboard.Leaderboard) -> dict:
         "fourth": row.places[3],
         "penalties": row.penalties,
         "chombos": row.chombos,
+        "stage": row.stage,
+        "carried": row.carried if row.carried is not None else -(10**9),
     }
     return {
         "cells": cells,
@@ -159,17 +184,21 @@ def _row(row: leaderboard.Row, board: leaderboard.Leaderboard) -> dict:
         "player": row.player,
         "substitute": row.substitute,
         "withdrawn": row.withdrawn,
+        "cut": row.stage.startswith("Out"),
         "chombos": row.chombos,
         "positive": row.total > 0,
         "negative": row.total < 0,
     }
 
 
-def results(tournament: Tournament, start=None, end=None) -> list[dict]:
-    """One line per player per game, with the engine's breakdown of their points."""
+def results(tournament: Tournament, start=None, end=None, upto_round=None) -> list[dict]:
+    """One line per player per game, with the engine's breakdown of their points (up
+    to round ``upto_round`` when the last rounds are hidden)."""
     ruleset = tournament.engine_ruleset()
     out = []
     tables = list(records.played_tables(tournament, start, end))
+    if upto_round is not None:
+        tables = [t for t in tables if t.round and t.round.number <= upto_round]
     for table in tables:
         game = records.as_game(table)
         standings = leaderboard.score_game(game, ruleset)
@@ -211,7 +240,7 @@ def _usernames(ids) -> dict:
 
 def standings_csv(context: dict) -> tuple[list, list[dict]]:
     """The standings' columns and rows for the CSV: the page's, with username and team."""
-    columns = [c for c in STANDINGS_COLUMNS if c[0] != "team"]
+    columns = [c for c in context["columns"] if c[0] != "team"]  # with a stage's columns
     at = [key for key, _ in columns].index("name") + 1
     columns[at:at] = [("username", "Username"), ("team", "Team")]
     usernames = _usernames([row["player"] for row in context["rows"]])
@@ -221,13 +250,15 @@ def standings_csv(context: dict) -> tuple[list, list[dict]]:
     return columns, rows
 
 
-def results_csv(tournament: Tournament, start=None, end=None) -> tuple[list, list[dict]]:
+def results_csv(
+    tournament: Tournament, start=None, end=None, upto_round=None
+) -> tuple[list, list[dict]]:
     """Every result line for the CSV, with each player's username and team."""
     columns = list(RESULT_COLUMNS)
     at = [key for key, _ in columns].index("name") + 1
     columns[at:at] = [("username", "Username"), ("team", "Team")]
     teams = dict(tournament.entries.values_list("player_id", "team"))
-    lines = results(tournament, start, end)
+    lines = results(tournament, start, end, upto_round)
     usernames = _usernames([line["player"] for line in lines])
     for line in lines:
         line["username"] = usernames.get(line["player"], "")

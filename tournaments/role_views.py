@@ -99,8 +99,10 @@ def close_event(request, tournament):
     else:
         tournament.closed = timezone.now()
         tournament.registration_open = False
+        # closing reveals a hidden finish (tournaments.hidden_finish), for good
+        tournament.revealed = tournament.revealed or tournament.closed
         messages.success(request, "The event is closed; its standings are final.")
-    tournament.save(update_fields=["closed", "registration_open"])
+    tournament.save(update_fields=["closed", "registration_open", "revealed"])
     return redirect(tournament)
 
 

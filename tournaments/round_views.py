@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import presenters, records, rounds
+from . import presenters, records, rounds, stages
 from .forms import (
     LinkForm,
     RoundForm,
@@ -165,6 +165,7 @@ def round_detail(request, tournament_id, number):
     context = {
         "tournament": tournament,
         "round": round_,
+        "stage_name": stages.stage_name(round_.tournament, round_.number),
         "tables": tables,
         "own_table": own_table,
         "may_add_logs": tournament.is_referee(request.user),  # organizers and referees
@@ -222,6 +223,7 @@ def round_sheets(request, tournament_id, number):
             "table_total": 4 * ruleset.start_score,
             "start_score": ruleset.start_score,
             "rules": presenters.ruleset_summary(ruleset),
+            "stage_name": stages.stage_name(round_.tournament, round_.number),
         },
     )
 

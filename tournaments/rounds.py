@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from . import event_notices, leaderboard, live, records, seating
+from . import event_notices, leaderboard, live, records, seating, stages
 from .models import Registration, Round, RoundBye, Seat, Tournament, TournamentTable
 
 SEED_LIMIT = 2**62
@@ -82,6 +82,13 @@ def field_for(
     return Field(players=[p for p in players if p not in byes], byes=byes)
 
 
+def _stage_due(tournament: Tournament, number: int):
+    try:
+        return stages.cut_if_due(tournament, number)
+    except stages.Refused as exc:
+        raise SeatingError(str(exc)) from exc
+
+
 def new_seed() -> int:
     import secrets
 
@@ -122,6 +129,21 @@ def draw(
             tournament=tournament, withdrawn__isnull=True, substitute=False
         ).values_list("player_id", flat=True)
         byes = [p for p in active if p not in seated]
+    elif (stage := _stage_due(tournament, number)) is not None:
+        # a final stage: its finalists only, seated by place or drawn among themselves
+        finalists = stages.finalists_in_order(tournament, stage)
+        if stage.seating == stage.BY_PLACE:
+            method = Round.SWISS  # seated by the standings, as the round page says
+            tables = stages.tables_by_place(finalists)
+        else:
+            tables = seating.plan_round(
+                finalists,
+                Round.RANDOM,
+                history(tournament, number),
+                rng,
+                rounds_after=max(0, tournament.rounds - number),
+            )
+        byes = []
     else:
         field = field_for(tournament, number, rng, use_substitutes)
         if len(field.players) < seating.TABLE_SIZE:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from . import (
     agreement,
     exports,
+    hidden_finish,
     people_views,
     presenters,
     records,
@@ -139,8 +140,8 @@ def detail_page(request, tournament, round_form=None, entry_form=None, unmatched
         "tickable": _tickable(tournament) if tournament.is_organizer(request.user) else [],
         "waiting_results": agreement.open_results_of_event(tournament),
         "disputes": waiting_tables(tournament) if tournament.is_referee(request.user) else [],
-        "referee_calls": referee_calls.open_for(tournament, request.user),
         **people_views.detail_context(request, tournament, entries),
+        "referee_calls": referee_calls.open_for(tournament, request.user),
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -432,20 +433,20 @@ def _range(request, tournament):
 def standings(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, range_form = _range(request, tournament)
-    context = presenters.standings(tournament, start, end)
+    context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     context["range_form"] = range_form
     context["is_organizer"] = tournament.is_organizer(request.user)
-    # Live updates render the default range; a custom range stays as asked.
-    context["live"] = not (tournament.is_league and request.GET)
-    context["results"] = presenters.results(tournament, start, end)
+    context["live"] = not ((tournament.is_league and request.GET) or context["hidden_from_players"])
+    context["results"] = presenters.results(tournament, start, end, context["hidden_upto"])
     context["result_columns"] = presenters.RESULT_COLUMNS
     return render(request, "tournaments/standings.html", context)
 
 
 def standings_partial(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = presenters.standings(tournament)
-    context["large"] = request.GET.get("large") == "1"
+    large = request.GET.get("large") == "1"  # the projector's: hidden from everyone
+    context = hidden_finish.standings_context(tournament, request.user, public=large)
+    context["large"] = large
     return render(request, "tournaments/_standings_live.html", context)
 
 
@@ -459,7 +460,7 @@ def projector(request, tournament_id):
     from .timer_views import timer_context
 
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = presenters.standings(tournament)
+    context = hidden_finish.standings_context(tournament, public=True)
     context["large"] = True
     context.update(referee_calls.corner_context(tournament))
     published = list(tournament.round_set.filter(published__isnull=False).order_by("-number"))
@@ -486,7 +487,7 @@ def _csv_response(text: str, filename: str) -> HttpResponse:
 def standings_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
-    context = presenters.standings(tournament, start, end)
+    context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     text = exports.to_csv(*presenters.standings_csv(context))
     return _csv_response(text, f"standings-{tournament.pk}.csv")
 
@@ -494,5 +495,6 @@ def standings_csv(request, tournament_id):
 def results_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     start, end, _ = _range(request, tournament)
-    text = exports.to_csv(*presenters.results_csv(tournament, start, end))
+    upto = hidden_finish.last_shown_round_for(tournament, request.user)
+    text = exports.to_csv(*presenters.results_csv(tournament, start, end, upto))
     return _csv_response(text, f"results-{tournament.pk}.csv")

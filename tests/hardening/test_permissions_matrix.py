@@ -39,7 +39,16 @@ from tables.models import Seat as TableSeat
 from tables.submit import submit
 from tests.tables.conftest import make_table
 from tournaments import rounds
-from tournaments.models import Answer, Registration, Result, Round, Tournament, TournamentTable
+from tournaments.models import (
+    Answer,
+    PenaltyPreset,
+    Registration,
+    Result,
+    Round,
+    Stage,
+    Tournament,
+    TournamentTable,
+)
 from tournaments.models import Seat as TournamentSeat
 
 ROLES = ("anonymous", "member", "seated", "other_table", "staff", "other_org", "admin")
@@ -399,6 +408,9 @@ def snapshot(world: World) -> dict:
         "agreement": rows(Result.objects.all(), "table_id", "status", "decided_by_id"),
         "answers": rows(Answer.objects.all(), "result_id", "player_id", "answer"),
         "penalties": rows(penalty_model().objects.all(), "pk", "table_id", "points"),
+        "stages": rows(Stage.objects.all(), "pk", "after_round", "advance", "cut_at"),
+        "presets": rows(PenaltyPreset.objects.all(), "pk", "name", "points"),
+        "hidden_finish": rows(Tournament.objects.all(), "pk", "hide_last_rounds", "revealed"),
         "referee_calls": rows(call_model().objects.all(), "pk", "taken_by_id", "closed_at"),
         "projector_calls": rows(Tournament.objects.all(), "pk", "projector_calls"),
         "notices": rows(notice_model().objects.all(), "pk", "member_id", "read"),
@@ -1244,6 +1256,88 @@ ROWS = [
         "tournaments:close",
         lambda w: [w.other_event.pk],
         only(("other_org", "admin"), 302),
+        method="post",
+    ),
+    # --- stages, hidden finish, penalty presets and the event's penalty list: the
+    # event's organizers (and, for the list, its referees); never another event's
+    Row("t_stages", "tournaments:stages", t, only(ORGANIZERS, 200)),
+    Row(
+        "t_stages_other_event",
+        "tournaments:stages",
+        lambda w: [w.other_event.pk],
+        only(("other_org", "admin"), 200),
+    ),
+    Row(
+        "t_stages_hidden_finish",
+        "tournaments:stages",
+        t,
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"form": "hidden", "hide_last_rounds": "1"},
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_stages_other_event_post",
+        "tournaments:stages",
+        lambda w: [w.other_event.pk],
+        only(("other_org", "admin"), 302),
+        method="post",
+        data={"form": "hidden", "hide_last_rounds": "1"},
+        changes=("other_org", "admin"),
+    ),
+    Row(
+        "t_stage_remove",
+        "tournaments:stage_remove",
+        t,
+        only(ORGANIZERS, 302),  # no stage: a message, nothing changed
+        method="post",
+    ),
+    Row(
+        "t_stage_cut",
+        "tournaments:stage_cut",
+        t,
+        only(ORGANIZERS, 302),  # no stage: a message, nothing changed
+        method="post",
+    ),
+    Row(
+        "t_reveal",
+        "tournaments:reveal",
+        t,
+        only(ORGANIZERS, 302),  # nothing hidden: a message, nothing changed
+        method="post",
+    ),
+    Row("t_penalties", "tournaments:penalties", t, only(ORGANIZERS, 200)),
+    Row(
+        "t_penalties_other_event",
+        "tournaments:penalties",
+        lambda w: [w.other_event.pk],
+        only(("other_org", "admin"), 200),
+    ),
+    Row(
+        "t_preset_add",
+        "tournaments:preset_add",
+        t,
+        only(ORGANIZERS, 302),
+        method="post",
+        data={"name": "Late", "points": "1000"},
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_preset_add_other_event",
+        "tournaments:preset_add",
+        lambda w: [w.other_event.pk],
+        only(("other_org", "admin"), 302),
+        method="post",
+        data={"name": "Late", "points": "1000"},
+        changes=("other_org", "admin"),
+    ),
+    Row(
+        "t_preset_remove",
+        "tournaments:preset_remove",
+        lambda w: [w.event.pk, 999999],
+        only(ORGANIZERS, 404),
         method="post",
     ),
     # --- Django's admin site (every other admin URL: see the changelist test below)

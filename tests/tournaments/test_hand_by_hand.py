@@ -340,7 +340,7 @@ def test_hand_by_hand_bulk_add_registers_pasted_names_and_the_unknown_by_name(
     client, make_event, make_members, organizer
 ):
     tournament = make_event(players=0)
-    a, _ = make_members(2, prefix="bulk")
+    a, _b = make_members(2, prefix="bulk")
     signed_in(client, organizer)
     response = client.post(
         f"/tournaments/{tournament.pk}/entries/bulk/",
