@@ -63,6 +63,11 @@ class Table(models.Model):
     bot_delay_ms = models.PositiveIntegerField(
         null=True, blank=True, choices=BOT_DELAYS, help_text="Empty: the club's default."
     )
+    # The usual table options its opener changed from the ruleset (red fives, open
+    # tanyao, how wins are settled; see tables.table_options), as ruleset settings.
+    options = models.JSONField(
+        default=dict, blank=True, help_text="Settings changed from the ruleset for this table."
+    )
 
     class Meta:
         ordering = ["-created"]
