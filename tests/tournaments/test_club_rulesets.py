@@ -153,3 +153,9 @@ def test_an_earlier_version_cannot_be_edited(desk):
     assert response.status_code == 302
     old.refresh_from_db()
     assert old.settings == {}
+
+
+def test_the_form_starts_from_the_chosen_preset(desk):
+    page = desk.get(NEW + "?preset=ema").content.decode()
+    assert 'id="id_name"' in page and "Every setting follows EMA Riichi Competition Rules" in page
+    assert "As the preset" in page
