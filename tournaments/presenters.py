@@ -63,8 +63,20 @@ def ruleset_summary(ruleset) -> list[tuple[str, str]]:
             if ruleset.chombo == "penalty"
             else "mangan payments at the table",
         ),
-        ("Rounding", f"{ruleset.rounding} to {unit:,}"),
+        ("Rounding", rounding_words(ruleset.rounding, unit)),
     ]
+
+
+def rounding_words(rounding: str, unit: int) -> str:
+    """How final scores are rounded, in plain words (the engine's ``round_to_unit``)."""
+    if rounding == "none" or unit == 1:
+        return "not rounded: every point counts"
+    if rounding == "goshashonyu":
+        return (
+            f"to whole {unit:,}s: a remainder below {unit * 6 // 10:,} rounds down, "
+            f"from {unit * 6 // 10:,} up (goshashonyu)"
+        )
+    return f"to whole {unit:,}s: a remainder from {unit // 2:,} rounds up"
 
 
 def standings(tournament: Tournament, start=None, end=None) -> dict:
@@ -73,7 +85,11 @@ def standings(tournament: Tournament, start=None, end=None) -> dict:
     entries = records.entries_of(tournament)
     games = records.games_of(tournament, start, end)
     board = leaderboard.build(
-        games, ruleset, entries, records.pending_penalties(tournament, start, end)
+        games,
+        ruleset,
+        entries,
+        records.pending_penalties(tournament, start, end)
+        + scored_tables.pending_chombos(tournament, start, end),
     )
     names = records.names_of(games, entries)
     show_team = any(r.team for r in board.rows)
