@@ -163,6 +163,31 @@ def timer_of(table: Table):
     return round_
 
 
+def finished(table: Table) -> bool:
+    """Whether the table's game is over: confirmed, or its sheet finished (time up too)."""
+    if is_confirmed(table):
+        return True
+    if not table.hands.exists():
+        return False
+    try:
+        return sheet_of(table).finished
+    except InvalidHand:
+        return False
+
+
+def all_finished(owner) -> bool:
+    """Whether every table a timer times (a round's, or a casual table itself) is over."""
+    tables = [owner] if isinstance(owner, Table) else list(owner.tables.all())
+    return bool(tables) and all(finished(t) for t in tables)
+
+
+def stop_timer_when_done(table: Table, clock: Clock = timezone.now) -> None:
+    """A finished table stops its own timer, and the last table of a round the round's."""
+    owner = timer_of(table)
+    if owner is not None and round_timer.started(owner) and all_finished(owner):
+        round_timer.stop(owner, clock)
+
+
 def timed_round(table: Table):
     """The round (or casual table) whose started timer limits this table, or None."""
     owner = timer_of(table)
@@ -254,7 +279,10 @@ def save_hand(
                 entered_at=now,
             )
             signals.results_changed(locked.tournament_id)
-            return row, sheet_of(locked, now), True
+            after = sheet_of(locked, now)
+            if after.finished:
+                stop_timer_when_done(locked, clock)
+            return row, after, True
     except IntegrityError:
         # The same token (or the same hand number) won a race with us: that save stands.
         row = ScoredHand.objects.filter(table=table, token=token).first()
@@ -344,6 +372,7 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
         )
         result = Result.objects.get(table=locked)
         agreement.confirmed(locked, result, user, now)
+        stop_timer_when_done(locked, lambda: now)
         return result
 
 

@@ -86,7 +86,9 @@ def test_tables_in_play_are_listed_by_wind_without_numbers(client, ema_table, or
         page = client.get(reverse(f"tournaments:{name}", args=[ema_table.tournament_id]))
         card = _card(page.content.decode(), ema_table)
         assert "<ol" not in card
-        for wind, seat in zip(("East", "South", "West", "North"), ema_table.seat_list()):
+        for wind, seat in zip(
+            ("East", "South", "West", "North"), ema_table.seat_list(), strict=True
+        ):
             assert f'<span class="wind">{wind}</span> {seat.player.name}' in card
 
 
@@ -150,3 +152,57 @@ def test_the_next_rounds_draw_form_is_at_hand_not_folded(client, make_event, sea
     block = page.split('id="draw-next"', 1)[1].split("</div>", 1)[0]
     assert "Draw round 2 of 2" in block
     assert "<details" not in page.split('id="draw-next"', 1)[0].rsplit("<section", 1)[1]
+
+
+def at(minutes):
+    moment = T0 + datetime.timedelta(minutes=minutes)
+    return lambda: moment
+
+
+def _round_page(client, round_) -> str:
+    return client.get(
+        reverse("tournaments:round", args=[round_.tournament_id, round_.number])
+    ).content.decode()
+
+
+def test_a_round_timer_at_0_00_offers_no_resume(client, timed):
+    table = timed(Tournament.FINISH_HAND)
+    page = _round_page(client, table.round)
+    assert "time is up" in page
+    controls = page.split('class="inline-form timer-controls"', 1)[1].split("</form>", 1)[0]
+    assert "Resume" not in controls and 'value="start"' not in controls
+
+
+def test_a_finished_time_up_table_stops_its_timer(client, timed, organizer):
+    table = timed(Tournament.FINISH_HAND)
+    scored_tables.save_hand(table, DeclaredHand("exhaustive"), "h1", organizer, clock=at(64))
+    round_ = table.round
+    round_.refresh_from_db()
+    assert round_.timer_started is None  # stopped, no longer counting
+    page = client.get(url(table)).content.decode()
+    assert "stopped: every table has finished" in page
+    controls = page.split('id="table-timer-controls"', 1)
+    assert len(controls) == 1 or "Resume" not in controls[1].split("</form>", 1)[0]
+
+
+def test_the_round_timer_runs_until_every_table_of_the_round_has_finished(
+    make_event, seated_round, organizer
+):
+    tournament = make_event(players=8, time_end_rule=Tournament.FINISH_HAND)
+    round_ = seated_round(tournament)
+    round_.timer_minutes = 60
+    round_.save()
+    round_timer.start(round_, clock=lambda: T0)
+    first, second = round_.tables.order_by("number")
+    scored_tables.save_hand(first, DeclaredHand("exhaustive"), "a", organizer, clock=at(64))
+    round_.refresh_from_db()
+    assert round_.timer_started is not None  # the second table still plays
+    assert (
+        round_timer.view(round_, at(64)(), done=scored_tables.all_finished(round_)).state == "over"
+    )
+    scored_tables.save_hand(second, DeclaredHand("exhaustive"), "b", organizer, clock=at(66))
+    round_.refresh_from_db()
+    assert round_.timer_started is None
+    assert (
+        round_timer.view(round_, at(90)(), done=scored_tables.all_finished(round_)).state == "done"
+    )
