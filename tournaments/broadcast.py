@@ -39,12 +39,22 @@ def render_live_standings(tournament) -> str:
     return render_to_string("tournaments/_standings_live.html", context)
 
 
+def render_all_results(tournament) -> str:
+    """The standings page's "All results" (every counted game), swapped in by id."""
+    context = {
+        "results": presenters.results(tournament, None, None),
+        "result_columns": presenters.RESULT_COLUMNS,
+        "oob": True,
+    }
+    return render_to_string("tournaments/_standings_results.html", context)
+
+
 def send_standings(tournament_id: int) -> None:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     layer = get_channel_layer()
     if tournament is None or layer is None:
         return
-    html = render_live_standings(tournament)
+    html = render_live_standings(tournament) + render_all_results(tournament)
     try:
         async_to_sync(layer.group_send)(
             group_name(tournament_id), {"type": "standings.update", "html": html}
