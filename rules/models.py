@@ -19,6 +19,11 @@ class Ruleset(models.Model):
         default=dict, blank=True, help_text="Settings that differ from the preset, as JSON."
     )
     is_default = models.BooleanField(default=False, help_text="The club's default ruleset.")
+    # An earlier version kept for the games that were played by it: an edit of a ruleset
+    # that tables used makes a new ruleset and keeps this one unchanged, out of the lobby.
+    retired = models.BooleanField(
+        default=False, help_text="Kept for the games played by it; not offered for new tables."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -42,8 +47,13 @@ class Ruleset(models.Model):
         return rulesets.from_dict(self.settings or {}, base=presets.preset(self.preset))
 
     @classmethod
+    def offered(cls):
+        """The rulesets a new table or event may choose (earlier versions are not)."""
+        return cls.objects.filter(retired=False)
+
+    @classmethod
     def club_default(cls) -> "Ruleset":
-        found = cls.objects.filter(is_default=True).first()
+        found = cls.objects.filter(is_default=True, retired=False).first()
         if found:
             return found
         obj, _ = cls.objects.get_or_create(

@@ -12,9 +12,15 @@ from rules.engine.rulesets import Ruleset
 from rules.setting_words import describe, format_points, format_signed, label
 
 
-def sheet(ruleset: Ruleset, notes: dict[str, dict[str, str]] | None = None) -> list[dict]:
+def sheet(
+    ruleset: Ruleset,
+    notes: dict[str, dict[str, str]] | None = None,
+    base: Ruleset | None = None,
+) -> list[dict]:
     """Sections of a ruleset sheet: ``[{"title", "rows": [{"name", "label", "text",
-    "note"}]}]``; ``notes`` are a preset's per-setting sources (``preset_sources.notes``)."""
+    "note", "was"}]}]``; ``notes`` are a preset's per-setting sources
+    (``preset_sources.notes``); with ``base`` (the preset a club ruleset starts from)
+    each row that differs from it carries the preset's text as ``was``, to be marked."""
     notes = notes or {}
     return [
         {
@@ -26,12 +32,24 @@ def sheet(ruleset: Ruleset, notes: dict[str, dict[str, str]] | None = None) -> l
                     "label": label(n),
                     "text": describe(ruleset, n),
                     "note": notes.get(n),
+                    "was": _was(ruleset, base, n),
                 }
                 for n in names
             ],
         }
         for title, names in rulesets.GROUPS.items()
     ]
+
+
+def _was(ruleset: Ruleset, base: Ruleset | None, name: str) -> str | None:
+    if base is None or getattr(ruleset, name) == getattr(base, name):
+        return None
+    return describe(base, name)
+
+
+def differences(ruleset: Ruleset, base: Ruleset) -> list[str]:
+    """The names of the settings in which ``ruleset`` differs from ``base``."""
+    return [n for names in rulesets.GROUPS.values() for n in names if _was(ruleset, base, n)]
 
 
 _SHORT_CHOICES = {

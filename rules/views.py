@@ -141,7 +141,8 @@ def rulesets_page(request):
 
 
 def _sheet(request, title, ruleset, notes=None, **extra):
-    sections = sheets.sheet(ruleset, notes)
+    base = extra.get("base")
+    sections = sheets.sheet(ruleset, notes, base.ruleset if base else None)
     context = {"title": title, "sections": sections, "ruleset": ruleset, **extra}
     return render(request, "rules/ruleset_sheet.html", context)
 

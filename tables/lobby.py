@@ -15,7 +15,7 @@ from players import bots, names
 from players.models import Player
 from rules.models import Ruleset
 
-from . import limits, submit
+from . import limits, submit, table_options
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
 
 LEVELS = dict(BOT_LEVELS)
@@ -132,6 +132,7 @@ def create_table(
     sit: bool = True,
     game_type: str = "",
     bot_delay="",
+    options=None,
 ) -> Table:
     _signed_in(user)
     name = (name or "").strip()
@@ -151,9 +152,14 @@ def create_table(
     game_type = check_length(game_type or "")
     delay_ms = check_bot_delay(bot_delay)
     try:
-        ruleset = Ruleset.objects.get(pk=int(ruleset_id))
+        ruleset = Ruleset.offered().get(pk=int(ruleset_id))
     except (TypeError, ValueError, Ruleset.DoesNotExist):
         raise LobbyError("choose one of the club's rulesets") from None
+    try:
+        chosen = table_options.from_form(options or {})
+        table_options.check(ruleset.engine_ruleset(), chosen)
+    except table_options.OptionError as exc:
+        raise LobbyError(exc.message) from None
     with transaction.atomic():
         _lock_member(user)
         _below_open_limit(user)
@@ -164,6 +170,7 @@ def create_table(
             created_by=user,
             game_type=game_type,
             bot_delay_ms=delay_ms,
+            options=chosen,
         )
         bot = bot_player(bot_level) if bot_level else None
         for index in range(4):
@@ -209,6 +216,7 @@ def play_again(old: Table, user) -> Table:
             created_by=user,
             game_type=old.game_type,
             bot_delay_ms=old.bot_delay_ms,
+            options=old.options,
         )
         for seat in seats:
             if seat.bot_level:

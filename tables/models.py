@@ -66,6 +66,11 @@ class Table(models.Model):
     # A table Play now opened for four waiting members: it starts when all four are
     # at it or at this time, whichever comes first (tables.matchmaking).
     play_now_start_by = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The usual table options its opener changed from the ruleset (red fives, open
+    # tanyao, how wins are settled; see tables.table_options), as ruleset settings.
+    options = models.JSONField(
+        default=dict, blank=True, help_text="Settings changed from the ruleset for this table."
+    )
 
     class Meta:
         ordering = ["-created"]

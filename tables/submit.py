@@ -38,7 +38,7 @@ from rules.engine import (
 )
 from rules.engine.state import GameState
 
-from . import call_window, conf, hidden_claims, records, referees, states, timers
+from . import call_window, conf, hidden_claims, records, referees, states, table_options, timers
 from . import clock as clocks
 from .models import Game, HandRecord, Table
 from .signals import game_finished, game_starting
@@ -324,9 +324,7 @@ def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
     """Create the game of a full table and mark the table as playing."""
     from rules.engine import rulesets as engine_rulesets
 
-    ruleset = table.ruleset.engine_ruleset()
-    if table.game_type and table.game_type != ruleset.game_type:
-        ruleset = ruleset.replace(game_type=table.game_type)  # chosen when the table opened
+    ruleset = table_options.engine_ruleset(table)  # with the length and options chosen
     now = (clock or clocks.current()).now()
     t = timers.start(ruleset, now)
     game = Game.objects.create(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import play_views, referee_views, views
+from . import play_views, referee_views, table_sheet_views, views
 
 app_name = "tables"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("tables/<id:pk>/seats/", views.seat_action, name="seat_action"),
     path("tables/<id:pk>/act/", views.act, name="act"),
     path("tables/<id:pk>/again/", views.play_again, name="again"),
+    path("tables/<id:pk>/rules/", table_sheet_views.table_rules, name="rules"),
     path("tables/<id:pk>/referee/", referee_views.referee_page, name="referee"),
     path("tables/<id:pk>/call-referee/", referee_views.call_referee, name="call_referee"),
     path("tables/sounds/", views.sounds, name="sounds"),

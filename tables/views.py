@@ -30,6 +30,7 @@ from . import (
     matchmaking,
     online,
     states,
+    table_options,
     twins,
     whats_on,
 )
@@ -70,10 +71,11 @@ def lobby_page(request):
 def _lobby(request, chosen=None):
     """The lobby; ``chosen`` is a refused "Open a table" form, shown again as it was sent."""
     context = _lobby_context(request)
-    context["rulesets"] = Ruleset.objects.all()
+    context["rulesets"] = Ruleset.offered()
     context["recent_games"] = whats_on.recent_games()
     context["game_lengths"] = GAME_LENGTHS
     context["bot_delays"] = BOT_DELAYS
+    context["table_options"] = table_options.choices_for_form()
     default_ruleset = Ruleset.club_default().pk if Ruleset.objects.exists() else None
     if chosen is None and request.user.is_authenticated:
         name = f"{request.user.name}'s table"
@@ -123,6 +125,7 @@ def create(request):
             sit=request.POST.get("sit", "on") == "on",
             game_type=request.POST.get("length", ""),
             bot_delay=request.POST.get("bot_delay", ""),
+            options=request.POST,
         )
     except lobby.LobbyError as exc:
         messages.error(request, f"The table was not created: {exc.message}.")

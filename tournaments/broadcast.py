@@ -16,7 +16,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 
-from . import hidden_finish
+from . import hidden_finish, presenters
 from .models import Tournament
 from .signals import standings_changed
 
@@ -39,12 +39,24 @@ def render_live_standings(tournament) -> str:
     return render_to_string("tournaments/_standings_live.html", context)
 
 
+def render_all_results(tournament) -> str:
+    """The standings page's "All results" (every counted game everyone may see: none of
+    the rounds a hidden finish keeps back), swapped in by id."""
+    upto = hidden_finish.last_shown_round(tournament)
+    context = {
+        "results": presenters.results(tournament, None, None, upto_round=upto),
+        "result_columns": presenters.RESULT_COLUMNS,
+        "oob": True,
+    }
+    return render_to_string("tournaments/_standings_results.html", context)
+
+
 def send_standings(tournament_id: int) -> None:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     layer = get_channel_layer()
     if tournament is None or layer is None:
         return
-    html = render_live_standings(tournament)
+    html = render_live_standings(tournament) + render_all_results(tournament)
     try:
         async_to_sync(layer.group_send)(
             group_name(tournament_id), {"type": "standings.update", "html": html}

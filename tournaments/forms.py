@@ -7,6 +7,7 @@ import io
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 
 from rules.engine import rulesets
 from rules.engine.errors import InvalidRuleset
@@ -74,7 +75,10 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].queryset = StoredRuleset.objects.all()
+        # An event keeps the version it was made with; a new choice is among those offered.
+        self.fields["ruleset"].queryset = StoredRuleset.objects.filter(
+            Q(retired=False) | Q(pk=self.instance.ruleset_id or 0)
+        )
         self.fields["ruleset"].empty_label = None
         self.fields["time_end_rule"].required = False  # older forms leave it out
         self.fields["result_agreement"].required = False

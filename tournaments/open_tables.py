@@ -53,7 +53,7 @@ class OpenTableForm(forms.Form):
         self.members = members
         if with_ruleset:
             self.fields["ruleset"] = forms.ModelChoiceField(
-                queryset=StoredRuleset.objects.all(),
+                queryset=StoredRuleset.offered(),
                 empty_label=None,
                 initial=StoredRuleset.club_default().pk,
                 label="Ruleset",

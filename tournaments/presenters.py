@@ -64,8 +64,20 @@ def ruleset_summary(ruleset) -> list[tuple[str, str]]:
             if ruleset.chombo == "penalty"
             else "mangan payments at the table",
         ),
-        ("Rounding", f"{ruleset.rounding} to {unit:,}"),
+        ("Rounding", rounding_words(ruleset.rounding, unit)),
     ]
+
+
+def rounding_words(rounding: str, unit: int) -> str:
+    """How final scores are rounded, in plain words (the engine's ``round_to_unit``)."""
+    if rounding == "none" or unit == 1:
+        return "not rounded: every point counts"
+    if rounding == "goshashonyu":
+        return (
+            f"to whole {unit:,}s: a remainder below {unit * 6 // 10:,} rounds down, "
+            f"from {unit * 6 // 10:,} up (goshashonyu)"
+        )
+    return f"to whole {unit:,}s: a remainder from {unit // 2:,} rounds up"
 
 
 def _upto(items, round_number, step):
@@ -81,7 +93,12 @@ def standings(tournament: Tournament, start=None, end=None, upto_round=None) -> 
     ruleset = tournament.engine_ruleset()
     entries = records.entries_of(tournament)
     games = _upto(records.games_of(tournament, start, end), upto_round, lambda g: g.round)
-    pending = _upto(records.pending_penalties(tournament, start, end), upto_round, lambda a: a.step)
+    pending = _upto(
+        records.pending_penalties(tournament, start, end)
+        + scored_tables.pending_chombos(tournament, start, end),
+        upto_round,
+        lambda a: a.step,
+    )
     stage = stages.stage_of(tournament) if not tournament.is_league else None
     cut_shown = stage is not None and stage.is_cut
     if cut_shown and upto_round is not None and upto_round <= stage.after_round:

@@ -23,7 +23,7 @@ EXTEND_SECONDS = 5 * 60
 
 @dataclass(frozen=True)
 class TimerView:
-    state: str  # "ready", "running", "paused", "over"
+    state: str  # "ready", "running", "paused", "over", "done" (every table has finished)
     remaining: int  # seconds, never negative
     deadline: datetime.datetime | None  # when it runs out, while running
     end_rule: str  # the event's rule for the hand in play when time is up
@@ -48,13 +48,17 @@ def started(round_) -> bool:
     )
 
 
-def view(round_, now: datetime.datetime) -> TimerView:
+def view(round_, now: datetime.datetime, done: bool = False) -> TimerView:
+    """The timer as shown; ``done``: every table it times has finished, so it stands
+    still (:func:`stop`) and offers nothing to start again."""
     total = round_.timer_minutes * 60 + round_.timer_extra
     used = _used(round_, now)
     remaining = max(0, total - used)
     rule = round_.timer_end_rule_text
     if not started(round_):
         return TimerView("ready", remaining, None, rule)
+    if done:
+        return TimerView("done", remaining, None, rule)
     if remaining == 0:
         return TimerView("over", 0, None, rule)
     if round_.timer_started is None:
@@ -77,6 +81,11 @@ def pause(round_, clock: Clock = timezone.now) -> None:
         round_.timer_started = None
         round_.timer_paused = now
         round_.save(update_fields=["timer_used", "timer_started", "timer_paused"])
+
+
+def stop(round_, clock: Clock = timezone.now) -> None:
+    """Every table the timer times has finished: it stops where it is (as a pause)."""
+    pause(round_, clock)
 
 
 def extend(round_, seconds: int = EXTEND_SECONDS) -> None:

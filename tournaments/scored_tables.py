@@ -35,6 +35,7 @@ from rules.engine.handvalue import WinValue
 from rules.engine.scoresheet import DeclaredHand, ScoreSheet, record, replay_sheet, round_name
 
 from . import agreement, records, round_timer, signals
+from .leaderboard import Adjustment
 from .models import WIND_NAMES, Correction, Result, ScoredHand
 from .models import TournamentTable as Table
 
@@ -162,6 +163,31 @@ def timer_of(table: Table):
     return round_
 
 
+def finished(table: Table) -> bool:
+    """Whether the table's game is over: confirmed, or its sheet finished (time up too)."""
+    if is_confirmed(table):
+        return True
+    if not table.hands.exists():
+        return False
+    try:
+        return sheet_of(table).finished
+    except InvalidHand:
+        return False
+
+
+def all_finished(owner) -> bool:
+    """Whether every table a timer times (a round's, or a casual table itself) is over."""
+    tables = [owner] if isinstance(owner, Table) else list(owner.tables.all())
+    return bool(tables) and all(finished(t) for t in tables)
+
+
+def stop_timer_when_done(table: Table, clock: Clock = timezone.now) -> None:
+    """A finished table stops its own timer, and the last table of a round the round's."""
+    owner = timer_of(table)
+    if owner is not None and round_timer.started(owner) and all_finished(owner):
+        round_timer.stop(owner, clock)
+
+
 def timed_round(table: Table):
     """The round (or casual table) whose started timer limits this table, or None."""
     owner = timer_of(table)
@@ -253,7 +279,10 @@ def save_hand(
                 entered_at=now,
             )
             signals.results_changed(locked.tournament_id)
-            return row, sheet_of(locked, now), True
+            after = sheet_of(locked, now)
+            if after.finished:
+                stop_timer_when_done(locked, clock)
+            return row, after, True
     except IntegrityError:
         # The same token (or the same hand number) won a race with us: that save stands.
         row = ScoredHand.objects.filter(table=table, token=token).first()
@@ -343,6 +372,7 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
         )
         result = Result.objects.get(table=locked)
         agreement.confirmed(locked, result, user, now)
+        stop_timer_when_done(locked, lambda: now)
         return result
 
 
@@ -378,6 +408,41 @@ def describe(hand: DeclaredHand, table: Table | None = None) -> str:
     return text
 
 
+def chombo_points(sheet: ScoreSheet) -> list[int]:
+    """Each seat's chombo penalties so far, taken off after uma (``chombo="penalty"``,
+    as EMA plays): nothing moves at the table, so without these a chombo would show
+    nowhere until the final result. Under a reverse mangan the scores show it."""
+    ruleset = sheet.ruleset
+    if ruleset.chombo != "penalty":
+        return [0, 0, 0, 0]
+    return [count * ruleset.chombo_penalty for count in sheet.chombo_counts]
+
+
+def pending_chombos(tournament, start=None, end=None) -> list[Adjustment]:
+    """The after-uma chombos of the tables in play (hands entered, result not counted
+    yet), for the live standings; once the result counts, its game carries them."""
+    counted = set(records.played_tables(tournament, start, end).values_list("pk", flat=True))
+    tables = (
+        Table.objects.filter(tournament=tournament, hands__isnull=False)
+        .exclude(pk__in=counted)
+        .distinct()
+        .select_related("round")
+        .prefetch_related("seats")
+    )
+    out = []
+    for table in tables:
+        try:
+            points = chombo_points(sheet_of(table))
+        except InvalidHand:
+            continue
+        players = {s.wind: s.player_id for s in table.seats.all()}
+        for wind, amount in enumerate(points):
+            if amount and players.get(wind) is not None:
+                step = table.round.number if table.round else None
+                out.append(Adjustment(players[wind], amount, chombo=True, step=step))
+    return out
+
+
 def live_tables(tournament) -> list[dict]:
     """Tables being scored and not yet confirmed, with their running scores."""
     tables = (
@@ -396,14 +461,22 @@ def live_tables(tournament) -> list[dict]:
         penalty_points = [0, 0, 0, 0]
         for p in table.penalties.all():
             penalty_points[p.wind] += p.points
+        chombos = chombo_points(sheet)
         out.append(
             {
                 "table": table,
                 "round": "finished" if sheet.finished else round_name(sheet),
                 "honba": sheet.honba,
                 "sticks": sheet.riichi_sticks,
+                # By wind, never numbered: a numbered list in seat order reads as a ranking.
                 "players": [
-                    (seats.get(w, WIND_NAMES[w]), sheet.scores[w], penalty_points[w])
+                    (
+                        WIND_NAMES[w],
+                        seats.get(w, WIND_NAMES[w]),
+                        sheet.scores[w],
+                        penalty_points[w],
+                        chombos[w],
+                    )
                     for w in range(4)
                 ],
             }

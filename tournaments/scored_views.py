@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from rules.engine.errors import InvalidHand
 from rules.engine.handvalue import blocked_yaku, fu_choices
-from rules.engine.scoresheet import round_name
+from rules.engine.scoresheet import round_name, time_up
 from rules.engine.standings import format_final
 
 from . import agreement, penalties, referee_calls, round_timer, scored_forms, scored_tables
@@ -48,9 +48,10 @@ def _names(table: Table) -> list[str]:
     return [seats.get(w, f"{WIND_NAMES[w]} seat") for w in range(4)]
 
 
-def _seat_rows(names, sheet, deltas=None, fines=(0, 0, 0, 0)):
-    """The scoreboard; ``fines`` are the referees' penalty points per seat, which come
-    off the final result (not the score, which decides the placement)."""
+def _seat_rows(names, sheet, deltas=None, fines=(0, 0, 0, 0), chombos=(0, 0, 0, 0)):
+    """The scoreboard; ``fines`` are the referees' penalty points per seat and
+    ``chombos`` the after-uma chombo penalties (``scored_tables.chombo_points``), which
+    come off the final result (not the score, which decides the placement)."""
     rows = []
     for seat in range(4):
         rows.append(
@@ -62,6 +63,7 @@ def _seat_rows(names, sheet, deltas=None, fines=(0, 0, 0, 0)):
                 "score": sheet.scores[seat],
                 "delta": deltas[seat] if deltas else None,
                 "penalty": format_final(-fines[seat]) if fines[seat] else "",
+                "chombo": format_final(-chombos[seat]) if chombos[seat] else "",
             }
         )
     return rows
@@ -126,6 +128,17 @@ def _values(names, data, errors, sheet, scored=None) -> list[dict]:
     return out
 
 
+def _next_words(after, last: int | None) -> str:
+    """What comes after the previewed hand, in the words of the round's time."""
+    if after.ended_by_time:
+        return "game over: time is up and this was the last hand"
+    if after.finished:
+        return "game over"
+    if last is not None and after.hand_index + 1 >= last:
+        return f"{round_name(after)}, the last hand (time is up)"
+    return round_name(after)
+
+
 def _time_note(table: Table, sheet) -> str:
     """What the round's time means for this table now ("" while time is left)."""
     if sheet.ended_by_time:
@@ -150,11 +163,26 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
     preview = None
     if parsed is not None and parsed.sheet is not None:
         after = parsed.sheet
+        last = scored_tables.last_hand(table)
+        if last is not None and after.hand_index >= last:
+            after = time_up(after)  # as the saved sheet will be: no hand after the last
         change = [a - b for a, b in zip(after.scores, sheet.scores, strict=True)]
         preview = {
-            "rows": _seat_rows(names, sheet, change),
+            "rows": _seat_rows(
+                names,
+                sheet,
+                change,
+                chombos=[
+                    a - b
+                    for a, b in zip(
+                        scored_tables.chombo_points(after),
+                        scored_tables.chombo_points(sheet),
+                        strict=True,
+                    )
+                ],
+            ),
             "after": after,
-            "next": "game over" if after.finished else round_name(after),
+            "next": _next_words(after, last),
         }
     final = [
         {
@@ -177,7 +205,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "sheet": sheet,
         "round_label": round_name(sheet),
         "time_note": _time_note(table, sheet),
-        "seats": _seat_rows(names, sheet, fines=fines),
+        "seats": _seat_rows(names, sheet, fines=fines, chombos=scored_tables.chombo_points(sheet)),
         "names": list(enumerate(names)),
         "hands": [
             {"row": h, "text": scored_tables.describe(scored_tables.from_json(h.declared), table)}

@@ -44,20 +44,21 @@ def _words(name: str, value: Any, base: rulesets.Ruleset) -> str:
         return str(value)
 
 
-def _field(name: str, base: rulesets.Ruleset) -> forms.Field:
+def _field(name: str, base: rulesets.Ruleset, source: str = "ruleset") -> forms.Field:
     kind = _kind(name)
     label = setting_words.label(name)
     now = getattr(base, name)
-    help_text = f"The ruleset: {_words(name, now, base)}"
+    keep = f"As the {source}"
+    help_text = f"The {source}: {_words(name, now, base)}"
     if kind == "bool":
         choices = [
-            (AS_RULESET, AS_RULESET_LABEL),
+            (AS_RULESET, keep),
             ("on", f"On: {_words(name, True, base)}"),
             ("off", f"Off: {_words(name, False, base)}"),
         ]
         return forms.ChoiceField(choices=choices, required=False, label=label, help_text=help_text)
     if kind == "choice":
-        choices = [(AS_RULESET, AS_RULESET_LABEL)] + [
+        choices = [(AS_RULESET, keep)] + [
             (word, f"{word.replace('_', ' ')}: {_words(name, word, base)}")
             for word in rulesets.setting_choices(name)
         ]
@@ -85,18 +86,22 @@ def _field(name: str, base: rulesets.Ruleset) -> forms.Field:
         ],
         required=False,
         label=label,
-        help_text=f"{help_text} Tick the hands to override the ruleset's list ({names}); "
-        "tick none to keep the ruleset's.",
+        help_text=f"{help_text} Tick the hands to override the {source}'s list ({names}); "
+        f"tick none to keep the {source}'s.",
         widget=forms.CheckboxSelectMultiple,
     )
 
 
-def add_setting_fields(form: forms.Form, base: rulesets.Ruleset, overrides: dict) -> None:
-    """Add one field per setting to ``form``, filled from the stored ``overrides``."""
+def add_setting_fields(
+    form: forms.Form, base: rulesets.Ruleset, overrides: dict, source: str = "ruleset"
+) -> None:
+    """Add one field per setting to ``form``, filled from the stored ``overrides``;
+    ``source`` names what an empty field keeps ("ruleset" for an event, "preset" for a
+    club ruleset)."""
     for group, names in rulesets.GROUPS.items():
         for name in names:
             key = PREFIX + name
-            form.fields[key] = _field(name, base)
+            form.fields[key] = _field(name, base, source)
             form.fields[key].group = group
             if name in overrides:
                 form.initial[key] = _initial(name, overrides[name])

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import round_timer
+from . import round_timer, scored_tables
 from .broadcast import group_name, log
 from .models import Round
 from .permissions import forbidden
@@ -35,7 +35,11 @@ def timer_context(owner, now=None) -> dict:
     return {
         "timer_owner": owner,
         "timer_url": url,
-        "timer": round_timer.view(owner, now or timezone.now()),
+        "timer": round_timer.view(
+            owner,
+            now or timezone.now(),
+            done=round_timer.started(owner) and scored_tables.all_finished(owner),
+        ),
     }
 
 

@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import (
     agreement_views,
+    club_ruleset_views,
     log_round_views,
     open_tables,
     penalty_views,
@@ -23,6 +24,9 @@ urlpatterns = [
     path("tables/new/", open_tables.casual_new, name="casual_table"),
     path("<id:tournament_id>/tables/new/", open_tables.league_table_new, name="league_table"),
     path("organizers/", role_views.organizers, name="organizers"),
+    path("rulesets/", club_ruleset_views.rulesets_list, name="club_rulesets"),
+    path("rulesets/new/", club_ruleset_views.ruleset_new, name="club_ruleset_new"),
+    path("rulesets/<id:pk>/edit/", club_ruleset_views.ruleset_edit, name="club_ruleset_edit"),
     path("<id:tournament_id>/referees/", role_views.referee_add, name="referee_add"),
     path(
         "<id:tournament_id>/referees/<id:player_id>/remove/",

@@ -62,7 +62,7 @@ def placeholder(name: str) -> Player:
 
 def ruleset_row(ruleset: rulesets.Ruleset) -> Ruleset:
     """A stored ruleset equal to ``ruleset``, created when the club has none."""
-    for row in Ruleset.objects.all():
+    for row in Ruleset.offered():
         try:
             if row.engine_ruleset() == ruleset:
                 return row

@@ -414,7 +414,8 @@ def snapshot(world: World) -> dict:
         "referee_calls": rows(call_model().objects.all(), "pk", "taken_by_id", "closed_at"),
         "projector_calls": rows(Tournament.objects.all(), "pk", "projector_calls"),
         "notices": rows(notice_model().objects.all(), "pk", "member_id", "read"),
-        "tables": rows(Table.objects.all(), "pk", "name", "status", "is_private"),
+        "tables": rows(Table.objects.all(), "pk", "name", "status", "is_private", "options"),
+        "rulesets": rows(Ruleset.objects.all(), "pk", "name", "preset", "settings", "retired"),
         "seats": rows(TableSeat.objects.all(), "pk", "player_id", "bot_level"),
         "games": rows(Game.objects.all(), "pk", "version"),
         "invitations": rows(Invitation.objects.all(), "pk", "status"),
@@ -490,6 +491,26 @@ ROWS = [
         changes=("member", "seated", "staff", "other_org", "admin"),
     ),
     Row("table_running", "tables:table", lambda w: [w.running.pk], EVERYONE, table_page=True),
+    # a table's rules (its ruleset with the options chosen when it was opened)
+    Row("table_rules", "tables:rules", lambda w: [w.running.pk], EVERYONE),
+    Row(
+        "table_rules_private", "tables:rules", lambda w: [w.private.pk], only(("other_table",), 200)
+    ),
+    Row(
+        "create_with_options",
+        "tables:create",
+        lambda w: [],
+        {**dict.fromkeys(ROLES, 302), "anonymous": 200, "other_table": 200},
+        method="post",
+        data=lambda w: {
+            "name": "Options",
+            "ruleset": w.ruleset.pk,
+            "private": "on",
+            "red_fives": "none",
+            "settle": "claimed",
+        },
+        changes=("member", "seated", "staff", "other_org", "admin"),
+    ),
     Row(
         "table_private",
         "tables:table",
@@ -1236,6 +1257,42 @@ ROWS = [
         must_change=True,
     ),
     Row("t_organizers", "tournaments:organizers", lambda w: [], only(("staff", "admin"), 200)),
+    # the club's rulesets without the admin: organizers (staff or the Organizers group)
+    Row("t_club_rulesets", "tournaments:club_rulesets", lambda w: [], only(ORGANIZERS, 200)),
+    Row("t_club_ruleset_form", "tournaments:club_ruleset_new", lambda w: [], only(ORGANIZERS, 200)),
+    Row(
+        "t_club_ruleset_new",
+        "tournaments:club_ruleset_new",
+        lambda w: [],
+        only(ORGANIZERS, 302),
+        method="post",
+        data={
+            "name": "EMA, claimed wins",
+            "preset": "ema",
+            "do": "save",
+            "set_win_settlement": "claimed",
+        },
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
+    Row(
+        "t_club_ruleset_edit",
+        "tournaments:club_ruleset_edit",
+        lambda w: [w.ruleset.pk],
+        only(ORGANIZERS, 302),
+        method="post",
+        # games were played by it: the edit keeps them on an earlier version
+        data={
+            "name": "East only",
+            "preset": "ronin",
+            "do": "save",
+            "set_game_type": "tonpuusen",
+            "set_west_round": "off",
+            "set_kuitan": "off",
+        },
+        changes=ORGANIZERS,
+        must_change=True,
+    ),
     Row(
         "t_referee_add",
         "tournaments:referee_add",

@@ -121,7 +121,7 @@ def test_hand_by_hand_a_penalty_at_a_table_in_play_counts_in_the_standings_at_on
     scoreboard = scoreboard.split("</section>", 1)[0]
     assert "penalty \u22125.0" in scoreboard and "21,100" in scoreboard  # the score stays raw
     live = presenters.standings(table.tournament)["live_tables"][0]
-    assert [p for _, _, p in live["players"]] == [0, 0, 5000, 0]
+    assert [p[3] for p in live["players"]] == [0, 0, 5000, 0]
     standings_page = client.get(reverse("tournaments:standings", args=[table.tournament_id]))
     assert "penalty \u22125.0" in standings_page.content.decode()
     penalties.remove(penalty, organizer, "ruled again")

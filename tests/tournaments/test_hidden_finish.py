@@ -125,3 +125,16 @@ def test_hiding_as_many_rounds_as_the_event_has_is_refused(client, make_event, o
     assert "hide fewer than that" in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.hide_last_rounds == 0
+
+
+def test_the_live_all_results_keep_the_hidden_rounds_back(event, organizer):
+    """The broadcast after a confirmation carries "All results" too: it must stop at the
+    last round everyone may see, like the page, or it would tell the hidden scores."""
+    tournament, _ = event
+    live = broadcast.render_all_results(tournament)
+    assert "94000" not in live and "94,000" not in live
+    assert "40000" in live or "40,000" in live  # round 1 is still there
+    hidden_finish.reveal(tournament, organizer)
+    tournament.refresh_from_db()
+    revealed = broadcast.render_all_results(tournament)
+    assert "94000" in revealed or "94,000" in revealed
