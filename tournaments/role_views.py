@@ -99,8 +99,8 @@ def close_event(request, tournament):
     else:
         tournament.closed = timezone.now()
         tournament.registration_open = False
-        # closing reveals a hidden finish (tournaments.hidden_finish), for good
-        tournament.revealed = tournament.revealed or tournament.closed
+        if tournament.hide_last_rounds:  # closing reveals a hidden finish, for good
+            tournament.revealed = tournament.revealed or tournament.closed
         messages.success(request, "The event is closed; its standings are final.")
     tournament.save(update_fields=["closed", "registration_open", "revealed"])
     return redirect(tournament)
