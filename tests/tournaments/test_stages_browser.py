@@ -1,9 +1,13 @@
 """A two-stage tournament of eight (three registered by name only) at the desk, in a
 real browser: the organizer sets
 the final stage (top 4 after round 1, one final round, scores halved), round 1 is
-drawn and scored, the cut is made, the final table is seated by place, and the final
-standings and CSVs show who won and where the cut players finished. Screenshots at
-1280x800 and 390x844 go to /work/wt/shots/org-stages/."""
+drawn and scored (during it a seated player calls the referee from the hand-entry
+page on a 390x844 phone, and the event's referee, at a second 1280x800 browser, sees
+the call arrive live on the calls page, takes it and closes it with a note that stays
+in the table's correction log), the cut is made, the final table is seated by place,
+and the final standings and CSVs show who won and where the cut players finished. The
+whole site runs under daphne (``site_url``) because the calls page is live over a
+socket. Screenshots at 1280x800 and 390x844 go to /work/wt/shots/stages-browser/."""
 
 from __future__ import annotations
 
@@ -15,17 +19,18 @@ import pytest
 
 from players.models import Player
 from rules.models import Ruleset
-from tournaments.models import Registration, Stage, Tournament
+from tournaments.models import Correction, RefereeCall, Registration, Stage, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SHOTS = Path("/work/wt/shots/org-stages")
+SHOTS = Path("/work/wt/shots/stages-browser")
 DESK, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 NAMES = ["Aiko", "Bunta", "Chie", "Daigo", "Emi", "Fumio", "Goro", "Hana"]
 ROUND_ONE = ([41000, 28000, 21000, 10000], [33000, 27000, 22000, 18000])
 FINAL = [20000, 40000, 30000, 10000]  # South (2nd at the cut) wins the final
+NOTE = "Dead wall miscounted: rebuilt, play goes on."
 
 
 @pytest.fixture
@@ -57,15 +62,32 @@ def sign_in(page, url: str, username: str, password: str) -> None:
     page.wait_for_load_state()
 
 
-def enter_result(page, number: int, scores) -> None:
+def enter_result(page, number: int, scores, logged: str = "") -> None:
+    """Score table ``number`` at the desk; ``logged`` must be in its correction log."""
     page.click(f"#table-{number} >> text=Enter result")
     page.wait_for_selector("h1:has-text('Enter the result')")
+    if logged:
+        assert logged in page.inner_text("section.audit")
+        shoot(page, "round-1-table-1-correction-log")
     for wind, score in enumerate(scores):
         page.fill(f"#id_score_{wind}", str(score))
     page.wait_for_selector("#total-check.ok")
     page.check("#id_confirm")
     page.click("button:has-text('Confirm and save')")
     page.wait_for_selector(f"text=Table {number}'s result is recorded")
+
+
+def signed_in_context(browser, url: str, username: str, path: str, size: dict):
+    """A browser context of its own (a second device), signed in and on ``path``."""
+    phone = size == PHONE
+    context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    page.goto(f"{url}/players/login/?next={path}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "pw-member-99")
+    page.click("main button:has-text('Sign in')")
+    page.wait_for_url(url + path)
+    return page
 
 
 def seat_names(page, number: int) -> list[str]:
@@ -78,7 +100,7 @@ def seat_names(page, number: int) -> list[str]:
 
 
 @pytest.mark.slow(25)
-def test_a_two_stage_tournament_of_eight_runs_at_the_desk(browser, live_server):
+def test_a_two_stage_tournament_of_eight_runs_at_the_desk(browser, site_url):
     director = Player.objects.create_user(
         username="tsuji", password="pw-director-9", display_name="Tsuji", is_staff=True
     )
@@ -95,7 +117,9 @@ def test_a_two_stage_tournament_of_eight_runs_at_the_desk(browser, live_server):
             username=name.lower(), password="pw-member-99", display_name=name
         )
         Registration.objects.create(tournament=event, player=player)
-    url = live_server.url
+    rei = Player.objects.create_user(username="rei", password="pw-member-99", display_name="Rei")
+    event.referees.add(rei)
+    url = site_url
     desk = browser.new_page(viewport=DESK)
     errors = []
     desk.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -139,8 +163,50 @@ def test_a_two_stage_tournament_of_eight_runs_at_the_desk(browser, live_server):
     desk.wait_for_selector("text=Seating quality")
     desk.click("button:has-text('Publish round 1')")
     desk.wait_for_selector("text=Round 1 is published")
+
+    # a referee called from a phone at table 1, taken and closed at a second desk
+    table = event.round_set.get(number=1).tables.get(number=1)
+    caller = next(
+        seat.player
+        for seat in table.seat_list()
+        if seat.player is not None and seat.player.has_usable_password()
+    )
+    calls_path = f"/tournaments/{event.pk}/calls/"
+    referee = signed_in_context(browser, url, "rei", calls_path, DESK)
+    referee.on("pageerror", lambda exc: errors.append(str(exc)))
+    referee.wait_for_selector("html[data-calls-live]")
+    assert "No open calls." in referee.inner_text("#referee-calls")
+    score_path = f"/tournaments/{event.pk}/tables/{table.pk}/score/"
+    phone = signed_in_context(browser, url, caller.username, score_path, PHONE)
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.locator("#call-referee").tap()
+    phone.wait_for_selector("text=The referee is called")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=str(SHOTS / "referee-called-phone.png"), full_page=True)
+    referee.wait_for_selector("#referee-calls li.referee-call")  # live, no reload
+    item = referee.inner_text("#referee-calls li.referee-call")
+    assert "Round 1, table 1" in item and caller.name in item and "waiting" in item
+    shoot(referee, "referee-call-arrived")
+    referee.click("#referee-calls button:has-text('Take it')")
+    referee.wait_for_selector("text=taken by Rei")
+    referee.fill("#referee-calls input[name=note]", NOTE)
+    referee.click("#referee-calls button:has-text('Close the call')")
+    referee.wait_for_selector("text=No open calls.")
+    assert NOTE in referee.inner_text(".closed-calls")
+    shoot(referee, "referee-call-closed")
+    made = RefereeCall.objects.get()
+    assert (made.table_id, made.called_by, made.taken_by, made.closed_by) == (
+        table.pk,
+        caller,
+        rei,
+        rei,
+    )
+    assert Correction.objects.filter(table=table, field="Referee call", reason=NOTE).exists()
+    phone.context.close()
+    referee.context.close()
+
     for number, scores in enumerate(ROUND_ONE, start=1):
-        enter_result(desk, number, scores)
+        enter_result(desk, number, scores, logged=NOTE if number == 1 else "")
     desk.goto(url + f"/tournaments/{event.pk}/standings/")
     desk.wait_for_selector("#standings-table")
     at_cut = [
