@@ -197,6 +197,8 @@ def _seated(event):
 def test_a_seated_player_s_upload_waits_for_agreement_and_the_others_are_asked(client, event):
     seated = _seated(event)
     client.force_login(seated[0])
+    form = client.get(reverse("tournaments:round_logs", args=[event.pk, 1])).content.decode()
+    assert "As a player you add only a game you played in" in form
     page = html.unescape(_upload(client, event, LOBBY).content.decode())
     assert "Added as table 1" in page
     assert "Its result waits for agreement" in page
