@@ -1,5 +1,6 @@
 """The page where an organizer or referee adds a round's games by their logs
-(:mod:`tournaments.log_rounds`)."""
+(:mod:`tournaments.log_rounds`); a seated player adds a game they played in, and its
+result waits for agreement."""
 
 from __future__ import annotations
 
@@ -21,13 +22,15 @@ def round_logs(request, tournament_id, number):
         Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number
     )
     tournament = round_.tournament
-    if not log_rounds.may_add(tournament, request.user):
+    if not log_rounds.may_open(tournament, request.user):
         return forbidden(
             request,
-            "Only this event's organizers and referees add games by their logs.",
+            "Only this event's organizers and referees, and its players for a game they "
+            "played in, add games by their logs.",
             tournament,
         )
-    context = {"tournament": tournament, "round": round_, "outcomes": None}
+    staff = log_rounds.may_add(tournament, request.user)
+    context = {"tournament": tournament, "round": round_, "outcomes": None, "staff": staff}
     if request.method == "POST":
         files = request.FILES.getlist("logs")
         error = None
@@ -40,10 +43,23 @@ def round_logs(request, tournament_id, number):
         if error:
             context["error"] = error
             return render(request, "tournaments/round_logs.html", context, status=400)
+        uploads = [(f.name, f.read(budgets.import_max_bytes() + 1)) for f in files]
+        if not staff:
+            others = [
+                game
+                for name, data in uploads
+                for game in log_rounds.unseated(tournament, name, data, request.user)
+            ]
+            if others:
+                return forbidden(
+                    request,
+                    "You may add only a game you played in (your linked Tenhou or Mahjong "
+                    f"Soul name is not among its seats): {', '.join(others)}. Nothing was added.",
+                    tournament,
+                )
         outcomes = []
-        for upload in files:
-            data = upload.read(budgets.import_max_bytes() + 1)
-            outcomes += log_rounds.add_game(tournament, round_, upload.name, data, request.user)
+        for name, data in uploads:
+            outcomes += log_rounds.add_game(tournament, round_, name, data, request.user)
         context["outcomes"] = outcomes
     context["tables"] = round_.tables.order_by("number").prefetch_related("seats__player")
     return render(request, "tournaments/round_logs.html", context)

@@ -10,9 +10,13 @@ table of the round whose result is the log's own final scores. The game is store
 the club's history as well (reviewable, with its replay), or, when it was imported
 before, the stored game is used.
 
-A result filed this way is agreed by the organizer or referee who added it (it
-carries them as ``confirmed_by``). A seated player adding their own table's log is a
-different path, subject to the event's agreement rules, and is not offered here.
+A result filed this way by an organizer or referee is agreed at once (it carries them
+as ``confirmed_by`` and ``decided_by``). A *seated player* (a registered player whose
+linked name is one of the log's four seats) may add that game too; their result is
+then a player's confirmation under :mod:`.agreement`: it waits until another seated
+member agrees (or an organizer or referee; under "results need a referee" only they),
+and those asked are notified. Any other member may not add a game
+(:func:`may_open`, :func:`unseated`, and the check again in :func:`add_game`).
 
 Nothing is filed unless everything fits: a log that cannot be read, a game without
 final scores, a seat whose name no registered player has linked (the message names
@@ -32,7 +36,7 @@ from history.logs.importer import FileReport, import_logs
 from players.models import Player
 from tables.models import Game
 
-from . import records
+from . import agreement, records
 from .models import Registration, Result, Round, Tournament
 from .models import TournamentTable as Table
 
@@ -54,10 +58,49 @@ class Added:
     def ok(self) -> bool:
         return self.table is not None
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the result waits for agreement (a seated player added it)."""
+        return self.table is not None and self.table.result.status != Result.AGREED
+
 
 def may_add(tournament: Tournament, user) -> bool:
     """Organizers and referees of the event add games by their logs."""
     return tournament.is_organizer(user) or tournament.is_referee(user)
+
+
+def is_registered(tournament: Tournament, user) -> bool:
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and Registration.objects.filter(
+            tournament=tournament, player_id=user.pk, withdrawn__isnull=True
+        ).exists()
+    )
+
+
+def may_open(tournament: Tournament, user) -> bool:
+    """Who may open the page: the staff, and registered players (for their own games)."""
+    return may_add(tournament, user) or is_registered(tournament, user)
+
+
+def _linked(user) -> set[str]:
+    names = (getattr(user, "tenhou_name", ""), getattr(user, "mahjongsoul_name", ""))
+    return {n.strip().casefold() for n in names if n and n.strip()}
+
+
+def unseated(tournament: Tournament, filename: str, data: bytes, user) -> list[str]:
+    """The readable games of a file in whose four seats ``user``'s linked names are not.
+
+    A player adds only a game they played in; one such game refuses the whole upload.
+    """
+    mine = _linked(user)
+    out = []
+    for report in import_logs(filename, data, ruleset=tournament.engine_ruleset(), save=False):
+        if report.error:
+            continue  # unreadable: add_game names the problem and stores nothing
+        if not mine & {n.strip().casefold() for n in report.names}:
+            out.append(report.name)
+    return out
 
 
 def _registered(tournament: Tournament) -> list[Player]:
@@ -150,6 +193,9 @@ def add_game(
         added.problems += problems
         if problems:
             continue
+        if not may_add(tournament, user) and user.pk not in {p.pk for p in players}:
+            added.problems.append("you are not seated in this game: add only a game you played")
+            continue
         added.table = _file(tournament, round_, filename, data, report, players, user, clock)
         if added.table is None:
             added.problems.append("this game is already a table of this event")
@@ -194,6 +240,7 @@ def _file(tournament, round_, filename, data, report, players, user, clock) -> T
         table.seats.create(wind=wind, player=player)
     scores = list(report.final_scores)
     leftover = max(0, (4 * report.start_score - sum(scores)) // 1000)
+    now = clock()
     records.save_result(
         table,
         scores,
@@ -202,6 +249,9 @@ def _file(tournament, round_, filename, data, report, players, user, clock) -> T
         ["", "", "", ""],
         user,
         source=Result.ONLINE,
-        clock=clock,
+        clock=lambda: now,
+        status=agreement.status_after_confirm(table, user),
     )
+    # a seated player's upload waits for agreement (their upload is their own agreement)
+    agreement.confirmed(table, Result.objects.get(table=table), user, now)
     return table

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import presenters, records, rounds, stages
+from . import log_rounds, presenters, records, rounds, stages
 from .forms import (
     LinkForm,
     RoundForm,
@@ -168,7 +168,8 @@ def round_detail(request, tournament_id, number):
         "stage_name": stages.stage_name(round_.tournament, round_.number),
         "tables": tables,
         "own_table": own_table,
-        "may_add_logs": tournament.is_referee(request.user),  # organizers and referees
+        # organizers and referees; registered players add a game they played in
+        "may_add_logs": log_rounds.may_open(tournament, request.user),
         # The wall seed stays secret until every game of the round is over.
         "show_wall_seed": bool(tables) and all(t["result"] for t in tables),
         "byes": round_.byes.select_related("player"),

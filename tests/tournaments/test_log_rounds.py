@@ -12,9 +12,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from players.models import AGREEMENT, Notice
 from tables.models import Game
-from tournaments import log_rounds
-from tournaments.models import Result, Round
+from tournaments import log_rounds, presenters
+from tournaments.models import Answer, Result, Round, Tournament
 from tournaments.models import TournamentTable as EventTable
 
 from .conftest import PASSWORD
@@ -166,13 +167,114 @@ def test_a_referee_adds_games_by_log_and_a_member_may_not(client, event, make_me
     assert client.post(reverse("tournaments:round_logs", args=[event.pk, 1])).status_code == 403
 
 
-def test_the_round_page_links_to_adding_games_by_log_for_organizers_only(
+def test_the_round_page_links_to_adding_games_by_log_for_the_staff_and_its_players_only(
     client, event, organizer, member
 ):
     url = reverse("tournaments:round", args=[event.pk, 1])
     link = reverse("tournaments:round_logs", args=[event.pk, 1])
     client.force_login(organizer)
     assert link in client.get(url).content.decode()
+    client.force_login(event.entries.order_by("pk")[0].player)
+    assert link in client.get(url).content.decode()
     client.force_login(member)
     assert link not in client.get(url).content.decode()
     assert PASSWORD
+
+
+# --- a seated player adds their own game: the event's agreement rules apply
+
+
+def _games_counted(tournament) -> dict[str, str]:
+    return {
+        r["cells"]["name"]: r["cells"]["games"] for r in presenters.standings(tournament)["rows"]
+    }
+
+
+def _seated(event):
+    return [e.player for e in event.entries.order_by("pk")][:4]
+
+
+def test_a_seated_player_s_upload_waits_for_agreement_and_the_others_are_asked(client, event):
+    seated = _seated(event)
+    client.force_login(seated[0])
+    form = client.get(reverse("tournaments:round_logs", args=[event.pk, 1])).content.decode()
+    assert "As a player you add only a game you played in" in form
+    page = html.unescape(_upload(client, event, LOBBY).content.decode())
+    assert "Added as table 1" in page
+    assert "Its result waits for agreement" in page
+    result = Result.objects.get(table__tournament=event)
+    assert result.status == Result.WAITING
+    assert result.confirmed_by == seated[0] and result.decided_by is None
+    assert list(result.answers.values_list("player_id", "answer")) == [(seated[0].pk, Answer.AGREE)]
+    asked = set(Notice.objects.filter(kind=AGREEMENT).values_list("member_id", flat=True))
+    assert asked == {p.pk for p in seated[1:]}
+    assert all(g == "0" for g in _games_counted(event).values())
+    round_page = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
+    assert "waiting for agreement" in round_page.lower()
+    detail = client.get(reverse("tournaments:detail", args=[event.pk])).content.decode()
+    assert 'id="waiting-results"' in detail
+
+
+def test_another_seated_member_s_agreement_makes_it_count_in_the_standings(client, event):
+    seated = _seated(event)
+    client.force_login(seated[0])
+    _upload(client, event, LOBBY)
+    table = EventTable.objects.get(tournament=event)
+    client.force_login(seated[2])
+    response = client.post(reverse("tournaments:score_agree", args=[event.pk, table.pk]))
+    assert response.status_code == 302
+    assert Result.objects.get(table=table).status == Result.AGREED
+    counted = _games_counted(event)
+    assert all(counted[p.name] == "1" for p in seated)
+
+
+def test_under_results_need_a_referee_a_seated_player_s_upload_waits_for_a_referee(
+    client, event, make_members
+):
+    (referee,) = make_members(1, prefix="ref")
+    event.referees.add(referee)
+    event.result_agreement = Tournament.REFEREE_AGREES
+    event.save()
+    seated = _seated(event)
+    client.force_login(seated[0])
+    _upload(client, event, LOBBY)
+    table = EventTable.objects.get(tournament=event)
+    assert Notice.objects.filter(kind=AGREEMENT, member=referee).exists()
+    client.force_login(seated[1])
+    client.post(reverse("tournaments:score_agree", args=[event.pk, table.pk]))
+    assert Result.objects.get(table=table).status == Result.WAITING
+    client.force_login(referee)
+    client.post(reverse("tournaments:score_agree", args=[event.pk, table.pk]))
+    result = Result.objects.get(table=table)
+    assert result.status == Result.AGREED and result.decided_by == referee
+
+
+def test_a_stranger_s_upload_is_refused_and_nothing_is_stored(client, event, member):
+    unseated = [e.player for e in event.entries.order_by("pk")][4]  # registered, not in it
+    client.force_login(unseated)
+    response = _upload(client, event, LOBBY)
+    assert response.status_code == 403
+    assert "only a game you played in" in html.unescape(response.content.decode())
+    client.force_login(member)  # not even registered
+    assert client.get(reverse("tournaments:round_logs", args=[event.pk, 1])).status_code == 403
+    assert _upload(client, event, LOBBY).status_code == 403
+    assert not EventTable.objects.filter(tournament=event).exists()
+    assert not Game.objects.exists() and not Result.objects.exists()
+
+
+def test_a_player_adding_a_game_directly_is_refused_when_not_seated(event):
+    round_ = Round.objects.get(tournament=event, number=1)
+    unseated = [e.player for e in event.entries.order_by("pk")][4]
+    outcome = log_rounds.add_game(event, round_, LOBBY, (DATA / LOBBY).read_bytes(), unseated)[0]
+    assert outcome.problems == ["you are not seated in this game: add only a game you played"]
+    assert not Result.objects.exists()
+
+
+def test_an_organizer_s_upload_still_counts_at_once(client, event, organizer):
+    client.force_login(organizer)
+    page = html.unescape(_upload(client, event, LOBBY).content.decode())
+    assert "waits for agreement" not in page
+    result = Result.objects.get(table__tournament=event)
+    assert result.status == Result.AGREED and result.decided_by == organizer
+    assert not Notice.objects.filter(kind=AGREEMENT).exists()
+    assert all(_games_counted(event)[p.name] == "1" for p in _seated(event))
