@@ -10,6 +10,11 @@ from mahjong_site.routing import NoSuchSocket, websocket_urlpatterns
 
 application = URLRouter(websocket_urlpatterns)
 
+# Channels closes the old database connections of its worker thread on every message;
+# an earlier test of the same process may have left that thread a connection, which
+# pytest-django then refuses to look at: the database is allowed, never used.
+pytestmark = pytest.mark.django_db
+
 
 async def handshake(path: str):
     socket = WebsocketCommunicator(application, path)
