@@ -179,7 +179,7 @@ class Slot:
 def new_slot(number: int, epoch: int, seed: int) -> Slot:
     from tables import lobby
     from tables.models import Seat, Table
-    from tables.submit import start_game
+    from tables.play.submit import start_game
 
     fuzz = fuzz_player(f"player{number}")
     good = fuzz_player(f"good{number}")

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from rules.engine import apply
 from rules.engine.actions import parse_action
-from tables import hidden_claims, records, states
+from tables import records
+from tables.play import hidden_claims, states
 
 from .scripted import SentMove, SocketRecord
 
@@ -25,7 +26,7 @@ def seat_of(text: str) -> int:
 def shown_windows(log: list[str]) -> dict[int, range]:
     """For each shown version of a game, the log positions a move sent at it may fill.
 
-    Frames carry the shown version (see :mod:`tables.hidden_claims`): the stored
+    Frames carry the shown version (see :mod:`tables.play.hidden_claims`): the stored
     versions from a settled step up to the answer that settles the claim after it all
     show the same number, so a move sent at shown version v goes in at one of those
     positions (an answer after other seats' answers, say). A new hand always starts a
@@ -76,7 +77,7 @@ def audit_moves(
     have filled fewer, never more.
 
     ``server_passes``: the server passes for a seat itself (a call window that ended,
-    see tables.call_window), and a player's pass that arrives after that is refused
+    see tables.play.call_window), and a player's pass that arrives after that is refused
     while the log holds the server's pass, at the same shown version and with the same
     text. Such a pass cannot be told from the player's, so a socket's surplus of
     passes is counted as the server's (``server_passed``), not as stored though refused.

@@ -82,7 +82,7 @@ class ClaimClock:
     """When each seat of one table last answered a claim, shared by its players.
 
     A discard that opens a claim reaches the discarder (and everyone the claim does
-    not ask) only once the claim is settled (:mod:`tables.hidden_claims`), so the
+    not ask) only once the claim is settled (:mod:`tables.play.hidden_claims`), so the
     frame that shows it also waits for the asked seats to think. The server's own
     share of that wait starts with the answer that settles the claim: a move's
     latency is therefore counted from the last answer another seat sent after it,
@@ -263,7 +263,7 @@ class ScriptedPlayer:
     def thinking(self, move: str, frame: str) -> float:
         """Seconds to think before ``move``: about ``think``, but an answer to a claim
         comes within half the time its countdown shows, as a person watching the
-        countdown of a call window answers before it ends (tables.call_window)."""
+        countdown of a call window answers before it ends (tables.play.call_window)."""
         pause = self.think * (0.5 + self.rng.random())
         countdown = COUNTDOWN.search(frame)
         if countdown and is_discard_answer(move):
@@ -318,7 +318,7 @@ class ScriptedPlayer:
         if found:
             version = int(found.group(1))
             # The first frame after a move answers it: the next shown version, or the
-            # same one for an answer to a claim that is still open (tables.hidden_claims).
+            # same one for an answer to a claim that is still open (tables.play.hidden_claims).
             if self.sent is not None and version >= self.sent[0]:
                 now = time.perf_counter()
                 began, held = self.sent[1], False

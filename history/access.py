@@ -11,8 +11,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from players.models import Player
-from tables import lobby, twins
+from tables import lobby
 from tables.models import Game
+from tables.play import twins
 
 
 def finished_game(request, pk: int):

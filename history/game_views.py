@@ -17,8 +17,8 @@ from django.views.decorators.http import require_GET
 
 from rules.engine.actions import parse_action
 from rules.engine.standings import format_final
-from tables import states
 from tables.models import WINDS, Game, HandRecord
+from tables.play import states
 
 from . import replayer
 from .access import finished_game, seat_names, seat_players

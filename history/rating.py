@@ -30,8 +30,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from tables import twins
 from tables.models import Game
+from tables.play import twins
 from tables.runtime import RUNTIME
 
 from . import in_person

@@ -42,16 +42,16 @@ from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.visibility import seat_view, spectator_view
-from tables import (
+from tables.drawing import (
     board_markup,
     claim_screens,
     result_markup,
     result_presenters,
     seat_presenters,
-    states,
     tile_markup,
 )
-from tables.claim_screens import decision_text
+from tables.drawing.claim_screens import decision_text
+from tables.play import states
 from tables.runtime import RUNTIME
 
 WIND_NAMES = ("East", "South", "West", "North")

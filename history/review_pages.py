@@ -13,7 +13,7 @@ from collections import Counter
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tables import tile_markup
+from tables.drawing import tile_markup
 from tables.models import HandRecord
 
 from . import replayer

@@ -29,8 +29,9 @@ from players import budgets
 from rules.engine import parse_action
 from rules.engine.review import review_game
 from rules.engine.review_data import to_dict
-from tables import clock, states, twins
+from tables import clock
 from tables.models import Game
+from tables.play import states, twins
 
 from .models import GameReview
 from .review_queue import queue_runner
@@ -174,7 +175,7 @@ def compute(pk: int) -> None:
 def agreement_over_games(player, limit: int = 20) -> list[tuple[GameReview, float]]:
     """The player's stored reviews of their own seats in their last ``limit`` reviewed
     games, oldest first, each with the share of decisions made as the careful bot.
-    A game whose twin still runs is left out, like everywhere else (``tables.twins``):
+    A game whose twin still runs is left out, like everywhere else (``tables.play.twins``):
     it may have been reviewed before somebody dealt its tiles again."""
     reviews = (
         GameReview.objects.filter(

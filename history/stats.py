@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from rules.engine import rulesets
 from rules.engine.errors import InvalidHand, InvalidRuleset
 from rules.engine.payments import base_points, round_up_100
-from tables import twins
 from tables.models import Game
+from tables.play import twins
 
 CALL_TYPES = ("chi", "pon", "daiminkan")
 RIICHI_TYPES = ("riichi", "open_riichi")

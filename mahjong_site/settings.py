@@ -78,7 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # a view that fails because PostgreSQL is down answers 503 "try again", not 500
-    "tables.outage.DatabaseOutageMiddleware",
+    "tables.socket.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "mahjong_site.urls"
@@ -185,8 +185,10 @@ if REDIS_URL:
     }
 else:
     # The stock in-memory layer, cleaning expired messages once a second instead of
-    # on every send and receive (see tables.broadcast).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "tables.broadcast.ThrottledInMemoryChannelLayer"}}
+    # on every send and receive (see tables.socket.broadcast).
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "tables.socket.broadcast.ThrottledInMemoryChannelLayer"}
+    }
 
 # The cache holds throttling counters; with Redis they are shared by every process.
 CACHES = {
@@ -304,7 +306,7 @@ TABLE_AWAY_GRACE = float(os.environ.get("TABLE_AWAY_GRACE", "5.0"))
 TABLE_RESULT_PAUSE = float(os.environ.get("TABLE_RESULT_PAUSE", "6.0"))
 TABLE_CLAIM_WINDOW = float(os.environ.get("TABLE_CLAIM_WINDOW", "2.0"))
 TABLE_LEASE_SECONDS = float(os.environ.get("TABLE_LEASE_SECONDS", "15"))
-# The call window (see tables/call_window.py): seconds every discard that a person
+# The call window (see tables/play/call_window.py): seconds every discard that a person
 # could answer waits, whether or not anybody can, so the wait tells nothing; an
 # asked person answers within it. 0 turns it off.
 TABLE_CALL_WINDOW = float(os.environ.get("TABLE_CALL_WINDOW", "1.0"))
@@ -319,7 +321,7 @@ TABLE_SEED = int(os.environ["TABLE_SEED"]) if os.environ.get("TABLE_SEED") else 
 # database if ever shown (a few ms). Each kept game costs roughly 100 kB here.
 TABLE_CACHED_GAMES = int(os.environ.get("TABLE_CACHED_GAMES", "200"))
 
-# --- abuse limits of the live tables (see tables/limits.py)
+# --- abuse limits of the live tables (see tables/socket/limits.py)
 # Per socket and per account (shared by that account's sockets in one process):
 # messages per second after a burst; larger socket messages are refused unread.
 TABLE_MESSAGE_RATE = float(os.environ.get("TABLE_MESSAGE_RATE", "10"))

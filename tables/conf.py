@@ -21,7 +21,7 @@ TABLE_CACHED_GAMES         200      games whose states and frame parts a process
 =========================  =======  ===============================================
 
 (the abuse limits, ``TABLE_MESSAGE_*``, ``TABLE_ACCOUNT_*`` and ``TABLE_OPEN_LIMIT``,
-are described in :mod:`tables.limits`).
+are described in :mod:`tables.socket.limits`).
 """
 
 from __future__ import annotations

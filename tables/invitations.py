@@ -16,9 +16,10 @@ from django.urls import reverse
 
 from players import notices
 from players.models import INVITATION, Player
+from tables import lobby, matchmaking
+from tables.play import submit
 
 from . import clock as clocks
-from . import lobby, matchmaking, submit
 from .models import Game, Invitation, Seat, Table
 
 MOST = 3

@@ -14,8 +14,10 @@ from django.db.models import Q
 from players import bots, names
 from players.models import Player
 from rules.models import Ruleset
+from tables import table_options
+from tables.play import submit
+from tables.socket import limits
 
-from . import limits, submit, table_options
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
 
 LEVELS = dict(BOT_LEVELS)

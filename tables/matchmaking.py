@@ -11,7 +11,7 @@ twice. Every join matches its own kind after it commits, so the last of any four
 waiting members always finds the other three.
 
 A member who allows bots gets them after ``PLAY_NOW_BOT_WAIT`` seconds (or the wait
-they chose): the table driver (:mod:`tables.runner`) calls :func:`run_due`, which seats
+they chose): the table driver (:mod:`tables.play.runner`) calls :func:`run_due`, which seats
 the bot-allowing members of the kind with bots in the empty seats and starts the game.
 A table matched with four members starts when all four have it open, or after
 ``PLAY_NOW_START_WAIT`` seconds; one who leaves it before that may not queue again for
@@ -30,9 +30,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Min, Q
 
 from rules.models import Ruleset
+from tables.play import submit
 
 from . import clock as clocks
-from . import submit
 from .lobby import bot_player
 from .models import QUEUE_LENGTHS, QueueBar, QueueEntry, Seat, Table
 

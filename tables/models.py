@@ -3,7 +3,7 @@
 A game is stored as ruleset snapshot + seed + action log: replaying the log through
 the engine rebuilds the exact state, so nothing else about the game needs saving.
 ``version`` counts accepted actions and is the compare-and-set that orders writes
-from several processes (see ``tables.submit.submit``).
+from several processes (see ``tables.play.submit.submit``).
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     bank_ms = models.JSONField(default=default_banks)
     # What the last step led to is shown to nobody before this (a call window, see
-    # tables.call_window); empty: it is shown at once.
+    # tables.play.call_window); empty: it is shown at once.
     reveal_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

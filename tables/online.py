@@ -1,6 +1,6 @@
 """Who is online: the members with a page of the site open lately, in a queue, or playing.
 
-A page's Play now socket (:mod:`tables.play_socket`) marks its member seen when it
+A page's Play now socket (:mod:`tables.socket.play_socket`) marks its member seen when it
 opens, every minute or so while the page stays open, and when it closes; a member seen
 within ``PLAY_NOW_ONLINE_MINUTES`` is online. Members who chose to hide themselves
 (their settings) are listed nowhere here, bots never.

@@ -1,6 +1,6 @@
 """Telling members, in whatever process holds their sockets, what Play now did.
 
-Each signed-in member's Play now sockets (:mod:`tables.play_socket`) are in the group
+Each signed-in member's Play now sockets (:mod:`tables.socket.play_socket`) are in the group
 :func:`member_group`; a match (made by a join in one process, or by any process's
 driver when bots are due) is sent there and to the tables' groups, so no process needs
 another's memory.
@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.urls import reverse
 
-from . import broadcast
+from tables.socket import broadcast
 
 
 def member_group(member_pk: int) -> str:

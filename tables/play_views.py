@@ -2,7 +2,7 @@
 
 Plain POST forms (CSRF-checked) that redirect with a message; an answer sent by htmx
 (the live notice on any page) is answered with ``HX-Redirect`` to the same place.
-(Play now's queue itself is a socket: :mod:`tables.play_socket`.)
+(Play now's queue itself is a socket: :mod:`tables.socket.play_socket`.)
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.models import Ruleset
+from tables import invitations, lobby, matchmaking, play_news
+from tables.socket import broadcast
 
-from . import broadcast, invitations, lobby, matchmaking, play_news
 from .models import Invitation, Table
 
 

@@ -16,11 +16,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from rules.engine.claim_values import value_label
+from tables import referees
+from tables.drawing import claim_screens
+from tables.play import states
+from tables.play.submit import SubmitError, parse_move, submit
 
-from . import claim_screens, referees, states
 from .models import Table
 from .signals import referee_called
-from .submit import SubmitError, parse_move, submit
 
 log = logging.getLogger(__name__)
 DECISIONS = ("accept", "correct", "invalid", "chombo_game_over", "chombo_continue")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import consumers, play_socket
+from tables.socket import consumers, play_socket
 
 websocket_urlpatterns = [
     path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),

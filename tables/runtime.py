@@ -3,19 +3,19 @@
 The database is the truth; everything here is this process's own and can be lost at
 any time (a restart loses it all, and the tables play on from the database):
 
-* caches: the engine states of games (:mod:`tables.states`), the parts of a frame
-  every viewer of a state shares (:mod:`tables.frames`), the markup of seats that did
-  not change (:mod:`tables.board_markup`), and named memos of the packages further
+* caches: the engine states of games (:mod:`tables.play.states`), the parts of a frame
+  every viewer of a state shares (:mod:`tables.drawing.frames`), the markup of seats that did
+  not change (:mod:`tables.drawing.board_markup`), and named memos of the packages further
   down (``history``'s replays and ratings) through :meth:`Runtime.memo`. Each is
   bounded (the oldest or least recently used out first): the first three by
   ``TABLE_CACHED_GAMES``, the games a process is worth remembering
   (:func:`cached_games`), and a finished game's state and frame parts leave as soon
   as no socket here shows it;
 * presence: how many sockets of each seat, and of each game, are open in this
-  process (:mod:`tables.presence`);
-* limits: the message budgets of the accounts with a socket here (:mod:`tables.limits`);
-* pools: the database thread pool (:mod:`tables.dbwork`) and this process's table
-  driver with its task (:mod:`tables.runner`).
+  process (:mod:`tables.socket.presence`);
+* limits: the message budgets of the accounts with a socket here (:mod:`tables.socket.limits`);
+* pools: the database thread pool (:mod:`tables.socket.dbwork`) and this process's table
+  driver with its task (:mod:`tables.play.runner`).
 
 :func:`reset` forgets all of it, as a restart would: tests call it instead of
 clearing module variables one by one, and so does a daphne child forked from a test
@@ -49,7 +49,7 @@ class Runtime:
         self.seat_html: OrderedDict = OrderedDict()  # see board_markup.seats
         self.live_seats: Counter = Counter()  # seat pk -> sockets open here
         self.watching: Counter = Counter()  # game id -> sockets showing it here
-        self.accounts = None  # limits.AccountBuckets, made on first use
+        self.accounts = None  # budgets.AccountBuckets, made on first use
         self.reset()
 
     def memo(self, name: str, kind: type = dict) -> Any:
@@ -63,7 +63,7 @@ class Runtime:
 
     def account_buckets(self) -> Any:
         if self.accounts is None:
-            from .limits import AccountBuckets
+            from tables.socket.budgets import AccountBuckets
 
             with self.lock:
                 if self.accounts is None:

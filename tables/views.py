@@ -19,25 +19,15 @@ from players.models import Player
 from rules.engine import format_action
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
+from tables import invitations, lobby, matchmaking, online, table_options, whats_on
+from tables.drawing import coaching, frames
+from tables.play import call_window, states, twins
+from tables.play import timers as timing
+from tables.play.submit import SubmitError, parse_move, submit
+from tables.socket import broadcast
 
-from . import (
-    broadcast,
-    call_window,
-    coaching,
-    frames,
-    invitations,
-    lobby,
-    matchmaking,
-    online,
-    states,
-    table_options,
-    twins,
-    whats_on,
-)
 from . import clock as clocks
-from . import timers as timing
 from .models import BOT_DELAYS, BOT_LEVELS, GAME_LENGTHS, Seat, Table
-from .submit import SubmitError, parse_move, submit
 
 
 def _decorate(table: Table, user) -> Table:
@@ -224,9 +214,9 @@ def table_page(request, pk: int):
         game_timers = timing.Timers(
             game.turn_started or game.started, game.deadline or game.started, game.bank_ms
         )
-        # An open claim is shown only to the seats it asks (see tables.hidden_claims),
+        # An open claim is shown only to the seats it asks (see tables.play.hidden_claims),
         # and within a call window the page shows the window's picture, as the socket
-        # does (tables.call_window): the discard made and nobody's draw, whether or
+        # does (tables.play.call_window): the discard made and nobody's draw, whether or
         # not anybody could call it.
         seat = mine.index if mine else None
         state, shown, current = call_window.picture(game, state, seat, clocks.current().now())
@@ -307,7 +297,7 @@ def act(request, pk: int):
     async_to_sync(broadcast.send_update)(
         table.pk, broadcast.update_event(accepted, accepted.timers)
     )
-    # The version this seat's socket shows now (tables.call_window.on_update): a step
+    # The version this seat's socket shows now (tables.play.call_window.on_update): a step
     # held by a call window is not shown to the mover either, so a discard that went
     # straight on answers the same number as one that opened a claim.
     held = call_window.held(accepted.reveal, clocks.current().now())

@@ -12,8 +12,8 @@ from rules.engine.standings import format_final
 from rules.engine.tiles import EAST
 from rules.engine.visibility import spectator_view
 from rules.templatetags.words import points_text
+from tables.play import call_window, states, twins
 
-from . import call_window, states, twins
 from . import clock as clocks
 from .models import Game, Table
 

@@ -139,7 +139,7 @@ def no_mail_worker(settings):
 
 @pytest.fixture(autouse=True)
 def no_call_window(settings):
-    """Discards go on at once (tables.call_window off): the tests that are about the
+    """Discards go on at once (tables.play.call_window off): the tests that are about the
     window set their own (tests/tables/test_call_window.py)."""
     settings.TABLE_CALL_WINDOW = 0
 

@@ -18,10 +18,10 @@ from players.models import Player
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
-from tables import autoplay, states
 from tables.lobby import bot_player
 from tables.models import Game, Seat, Table
-from tables.submit import start_game, submit
+from tables.play import autoplay, states
+from tables.play.submit import start_game, submit
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

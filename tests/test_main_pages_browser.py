@@ -28,9 +28,9 @@ from rules.engine.scoresheet import DeclaredHand
 from rules.engine.simulate import bot_rng
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
-from tables import states
 from tables.models import Game, Table
-from tables.submit import start_game, submit
+from tables.play import states
+from tables.play.submit import start_game, submit
 from tests.test_accessibility_browser import play_until, sign_in, table_with_bots
 from tournaments import records, rounds, scored_tables
 from tournaments.models import Registration, Tournament

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tables import referees, states
+from tables import referees
 from tables.models import Game
+from tables.play import states
 
 from .models import TournamentTable
 

@@ -17,7 +17,7 @@ round a live :class:`tables.models.Table` and starts its game at once:
   already has one (opened by an earlier call, or linked by hand by staff) is left
   alone, so calling it again, or publishing twice, opens nothing new.
 
-The game starts through :func:`tables.submit.start_game`, the function the lobby's
+The game starts through :func:`tables.play.submit.start_game`, the function the lobby's
 "start" uses, and once the transaction commits the table processes are told (as
 after a start in the lobby) so their drivers pick the game up.
 
@@ -34,11 +34,12 @@ import secrets
 
 from django.db import transaction
 
-from tables import broadcast as table_broadcast
-from tables import lobby, submit, timers
+from tables import lobby
 from tables.models import Game
 from tables.models import Seat as LiveSeat
 from tables.models import Table as LiveTable
+from tables.play import submit, timers
+from tables.socket import broadcast as table_broadcast
 
 from .models import Round, TournamentTable
 

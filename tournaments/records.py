@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from tables import twins
+from tables.play import twins
 
 from . import signals
 from .leaderboard import Adjustment, Entry, Game
@@ -48,7 +48,7 @@ def entries_of(tournament: Tournament) -> dict[int, Entry]:
 
 def sealed_links() -> set[int]:
     """Live tables whose finished game must not show its result yet (a twin still
-    runs: see ``tables.twins``)."""
+    runs: see ``tables.play.twins``)."""
     return twins.sealed_table_ids()
 
 

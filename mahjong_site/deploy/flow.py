@@ -97,7 +97,7 @@ def check_install(d) -> None:
     where = sh(
         python,
         "-c",
-        "import importlib.util as u; print(u.find_spec('tables.submit').origin)",
+        "import importlib.util as u; print(u.find_spec('tables.play.submit').origin)",
         cwd="/",
     ).strip()
     if "/site-packages/" not in where:

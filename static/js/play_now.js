@@ -1,4 +1,4 @@
-/* Play now and invitations on every page of a signed-in member (see tables.play_socket).
+/* Play now and invitations on every page of a signed-in member (see tables.socket.play_socket).
    The page's socket is <body ws-connect="/ws/play/">; this script
    - says every minute that the page is still open ({"here": 1}: who is online);
    - when the status says "matched": chimes, puts "Your table is ready" in the title

@@ -13,9 +13,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tables import limits
 from tables.clock import ManualClock
 from tables.models import Game, Table
+from tables.socket import limits
 from tests.tables.conftest import make_table, start
 from tests.tables.sockets import (
     actions_of,

@@ -33,10 +33,10 @@ from rules.engine.tiles import kind_notation
 from rules.engine.visibility import seat_view, view_tiles
 from rules.models import Ruleset
 from rules.rulebook import CHAPTERS
-from tables import autoplay, hidden_claims, states
 from tables.models import Game, Invitation, Table
 from tables.models import Seat as TableSeat
-from tables.submit import submit
+from tables.play import autoplay, hidden_claims, states
+from tables.play.submit import submit
 from tests.tables.conftest import make_table
 from tournaments import rounds
 from tournaments.models import (
@@ -98,7 +98,7 @@ def advance_into_second_hand(game: Game) -> Game:
 
 
 def build_world() -> World:
-    from tables.submit import start_game
+    from tables.play.submit import start_game
 
     def person(username, **extra):
         return Player.objects.create_user(

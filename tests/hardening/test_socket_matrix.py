@@ -14,8 +14,8 @@ from channels.db import database_sync_to_async
 
 from players.models import Player
 from rules.engine.actions import format_tile
-from tables import states
 from tables.models import Game
+from tables.play import states
 from tests.tables.conftest import make_table, start
 from tests.tables.sockets import (
     actions_of,

@@ -15,7 +15,7 @@ from history import reviews
 from history.logs.importer import import_log
 from history.models import GameReview
 from history.review_pages import MARK_WORDS, flat_decisions
-from tables.tile_markup import HAKU
+from tables.drawing.tile_markup import HAKU
 from tests.browser_helpers import settled
 
 from .conftest import DATA, play_and_store

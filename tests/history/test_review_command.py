@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 
 from rules.engine import parse_action
 from rules.engine.review import review_game
-from tables import states
+from tables.play import states
 
 
 def run(*args):

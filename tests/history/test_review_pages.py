@@ -14,8 +14,8 @@ from history.models import GameReview
 from history.review_pages import flat_decisions
 from rules.engine import parse_action, replay
 from rules.engine.review import review_game
-from tables import states
 from tables.models import Game, HandRecord
+from tables.play import states
 
 from .conftest import DATA
 

@@ -8,8 +8,9 @@ from django.utils import timezone
 from players import bots
 from players.models import Player
 from rules.models import Ruleset
-from tables import lobby, twins
+from tables import lobby
 from tables.models import Game, Seat, Table
+from tables.play import twins
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,10 @@ import pytest
 
 from players.models import Player
 from rules.models import Ruleset
-from tables import dbwork, lobby, runtime
+from tables import lobby, runtime
 from tables.models import Seat, Table
-from tables.submit import start_game
+from tables.play.submit import start_game
+from tables.socket import dbwork
 
 
 @pytest.fixture(autouse=True)

@@ -1,11 +1,11 @@
-"""The call window (tables.call_window): every discard that a person could call waits
+"""The call window (tables.play.call_window): every discard that a person could call waits
 the same short time, whether or not anybody can, and nobody sees what follows early."""
 
 import pytest
 from channels.db import database_sync_to_async
 
 from tables.models import Game
-from tables.runner import Driver
+from tables.play.runner import Driver
 
 from .conftest import make_table, start
 from .sockets import (
@@ -192,7 +192,7 @@ def test_the_step_that_ends_the_game_is_shown_at_once():
     import datetime as dt
 
     from rules.engine.testing import find, scenario
-    from tables import call_window
+    from tables.play import call_window
 
     state = scenario({2: "147m369p1s1234z56s"}, draws="5s")  # four people, nobody to ask
     discard = find(state, "0:discard:5s")
@@ -254,7 +254,7 @@ def test_the_http_fallback_answers_a_discard_alike_whether_or_not_anybody_could_
     from players.models import Player
     from rules.engine import format_action
     from rules.engine.testing import find
-    from tables import states
+    from tables.play import states
 
     people = [alice, bob] + [
         Player.objects.create_user(username=name, password=f"pw-{name}-123")
@@ -286,7 +286,7 @@ def test_a_move_made_within_a_window_is_refused_alike_whether_or_not_anybody_cou
     from players.models import Player
     from rules.engine import format_action
     from rules.engine.testing import find
-    from tables import states
+    from tables.play import states
 
     people = [alice, bob] + [
         Player.objects.create_user(username=name, password=f"pw-{name}-123")
@@ -320,7 +320,7 @@ RIICHI_DEALER = "123456789m119p2z"  # draws 2z, then riichi throwing 9p: waits o
 
 def table_before_a_riichi(ruleset, people, west: str):
     from rules.engine.testing import build_wall
-    from tables import states
+    from tables.play import states
 
     table = make_table(ruleset, people=people, name="Riichi")
     game = start(table, seed=3)
@@ -342,7 +342,7 @@ def test_the_lobby_shows_a_riichi_discard_alike_whether_or_not_anybody_could_cal
     from players.models import Player
     from rules.engine import format_action
     from rules.engine.testing import find
-    from tables import states
+    from tables.play import states
 
     people = [alice, bob] + [
         Player.objects.create_user(username=name, password=f"pw-{name}-123")

@@ -15,8 +15,8 @@ import pytest
 from history.logs.store import store_bot_game
 from players.models import Player
 from rules.models import Ruleset
-from tables import states
 from tables.models import Game, Table
+from tables.play import states
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

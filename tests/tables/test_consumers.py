@@ -7,9 +7,11 @@ from channels.db import database_sync_to_async
 
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
-from tables import autoplay, broadcast, hidden_claims, lobby, states
+from tables import lobby
 from tables.models import Game, HandRecord, Table
-from tables.runner import Driver
+from tables.play import autoplay, hidden_claims, states
+from tables.play.runner import Driver
+from tables.socket import broadcast
 
 from .conftest import make_table, start
 from .sockets import (

@@ -1,10 +1,10 @@
-"""Open claims stay between the seats they concern (tables.hidden_claims), on the wire."""
+"""Open claims stay between the seats they concern (tables.play.hidden_claims), on the wire."""
 
 import pytest
 from channels.db import database_sync_to_async
 
-from tables import states
 from tables.models import Game, Table
+from tables.play import states
 
 from .conftest import make_table, start
 from .sockets import (

@@ -17,7 +17,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from mahjong_site.asgi import application
-from tables import broadcast
+from tables.socket import broadcast
 from tests.conftest import using_services
 
 from .conftest import make_table, start

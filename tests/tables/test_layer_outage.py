@@ -1,5 +1,5 @@
 """A channel layer that fails (Redis restarting) makes every socket of the process
-open a new one (tables.layer_outage): none is left deaf, no stored move unheard. Any
+open a new one (tables.socket.layer_outage): none is left deaf, no stored move unheard. Any
 other error (one client's socket, an unrelated timeout) ends no one else's socket."""
 
 import pytest
@@ -13,9 +13,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import MaxConnectionsError
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from tables import broadcast, layer_outage
 from tables.models import Game
-from tables.runner import Driver
+from tables.play.runner import Driver
+from tables.socket import broadcast, layer_outage
 
 from .conftest import make_table, start
 from .sockets import (

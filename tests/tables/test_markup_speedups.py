@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 from rules.engine import bots, new_game, pending_seats
 from rules.engine.presets import preset
 from rules.engine.simulate import bot_move, bot_rng
-from tables import frames
-from tables.tile_markup import markup
+from tables.drawing import frames
+from tables.drawing.tile_markup import markup
 
 
 class Marked:

@@ -13,8 +13,10 @@ from rules.engine import bots as bot_registry
 from rules.engine import new_game, pending_seats
 from rules.engine.presets import preset
 from rules.engine.simulate import bot_move, bot_rng
-from tables import board_markup, frames, presence, states
+from tables.drawing import board_markup, frames
+from tables.play import states
 from tables.runtime import RUNTIME
+from tables.socket import presence
 
 from .conftest import make_table, start
 from .sockets import open_socket

@@ -7,10 +7,10 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 
 from rules.models import Ruleset
-from tables import autoplay
 from tables.lobby import bot_player
 from tables.models import Game, Seat, Table
-from tables.runner import Driver
+from tables.play import autoplay
+from tables.play.runner import Driver
 
 from .conftest import start
 

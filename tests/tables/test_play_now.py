@@ -12,7 +12,7 @@ from rules.models import Ruleset
 from tables import matchmaking
 from tables.matchmaking import QueueError
 from tables.models import Game, QueueEntry, Seat, Table
-from tables.runner import Driver
+from tables.play.runner import Driver
 
 from .conftest import make_table, start
 

@@ -9,8 +9,8 @@ import pytest
 
 from devtools.scripted import ACTION, VERSION, ScriptedPlayer, choose
 from rules.engine.actions import parse_action
-from tables import hidden_claims
 from tables.models import Game, HandRecord
+from tables.play import hidden_claims
 from tests.conftest import using_services
 
 from .conftest import make_table, start

@@ -13,9 +13,9 @@ from rules.engine.actions import parse_action
 from rules.engine.testing import QUIET, build_wall
 from rules.engine.tiles import parse_tiles
 from rules.models import Ruleset
-from tables import autoplay, states
 from tables.models import Game, Seat
-from tables.submit import submit
+from tables.play import autoplay, states
+from tables.play.submit import submit
 
 from .conftest import make_table, start
 

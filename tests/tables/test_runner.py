@@ -9,10 +9,10 @@ from channels.db import database_sync_to_async
 from rules.engine import pending_seats
 from rules.engine.actions import Action
 from rules.engine.visibility import seat_view
-from tables import autoplay, states
 from tables.models import DriverLease, Game, Seat
-from tables.runner import Driver
-from tables.submit import submit
+from tables.play import autoplay, states
+from tables.play.runner import Driver
+from tables.play.submit import submit
 
 from .conftest import make_table, start
 
@@ -159,7 +159,7 @@ async def test_a_listening_driver_stops_when_cancelled_even_if_the_read_ends_in_
 
     from redis.exceptions import ConnectionError as RedisConnectionError
 
-    from tables import runner
+    from tables.play import runner
 
     reads = []
 

@@ -2,9 +2,12 @@
 
 import pytest
 
-from tables import dbwork, frames, limits, presence, runtime, states
+from tables import runtime
 from tables.clock import ManualClock
+from tables.drawing import frames
+from tables.play import states
 from tables.runtime import RUNTIME
+from tables.socket import dbwork, limits, presence
 
 from .conftest import make_table, start
 

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from mahjong_site.asgi import application
-from tables import sessions
+from tables.socket import sessions
 
 from .conftest import make_table, start
 from .sockets import actions_of, next_frame
@@ -142,7 +142,7 @@ async def test_signing_out_while_a_socket_is_connecting_still_closes_it(
     """The member signs out (in another tab) just after the socket's handshake, before it
     has joined its sign-in's group: the news of the sign-out went to nobody, and the
     socket closes all the same."""
-    from tables import consumers
+    from tables.socket import consumers
 
     table = await db(make_table)(east_only, people=[alice], bots=["careful"] * 3)
     await db(start)(table, clock=clock)

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from tables import presence
+from tables.socket import presence
 
 from .conftest import make_table, start
 from .sockets import actions_of, error_reply, frame_at, next_frame, open_socket, send_move

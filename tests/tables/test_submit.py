@@ -8,11 +8,11 @@ import pytest
 from rules.engine import pending_seats
 from rules.engine.actions import Action, format_action
 from rules.engine.visibility import seat_view
-from tables import autoplay, states
-from tables import submit as table_play
 from tables.models import Game, HandRecord, Table
+from tables.play import autoplay, states
+from tables.play import submit as table_play
+from tables.play.submit import Illegal, Malformed, StaleVersion, parse_move, submit
 from tables.signals import game_finished
-from tables.submit import Illegal, Malformed, StaleVersion, parse_move, submit
 
 from .conftest import make_table, start
 

@@ -14,9 +14,9 @@ import pytest
 
 from rules.engine import bots, new_game, pending_seats
 from rules.engine.simulate import bot_move, bot_rng
-from tables import states
 from tables.models import Game
-from tables.submit import start_game
+from tables.play import states
+from tables.play.submit import start_game
 from tests.browser_helpers import sizes
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -160,7 +160,7 @@ def test_a_phone_held_sideways_shows_the_whole_board_without_scrolling_it(
     page.screenshot(path=str(SHOTS / "melds-sideways.png"), animations="disabled")
 
 
-# The riichi stick as the board writes it (tables.board_markup.seat), put at all four
+# The riichi stick as the board writes it (tables.drawing.board_markup.seat), put at all four
 # seats, and the longest turn line: another seat's name and a clock with bank time.
 STICKS_AND_A_LONG_TURN_LINE = """() => {
   for (const n of [0, 1, 2, 3]) document.querySelector('#seat-area-' + n).insertAdjacentHTML(

@@ -11,7 +11,7 @@ from rules.engine import seat_view
 from rules.engine.presets import RONIN
 from rules.engine.state import AbortReason
 from rules.engine.testing import play, scenario, tsumogiri
-from tables import (
+from tables.drawing import (
     board_markup,
     frames,
     news_presenters,
@@ -20,7 +20,7 @@ from tables import (
     seat_presenters,
     tile_markup,
 )
-from tables import timers as timing
+from tables.play import timers as timing
 
 NAMES = [{"name": n} for n in ("East", "South", "West", "North")]
 PON_HAND = {1: "55z147m369p147s12z"}  # South holds two white dragons

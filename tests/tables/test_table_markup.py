@@ -9,14 +9,14 @@ from rules.engine import seat_view
 from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.tiles import is_red
-from tables import (
+from tables.drawing import (
     board_markup,
     news_presenters,
     result_presenters,
     seat_presenters,
     tile_markup,
 )
-from tables.frames import SeatFrames
+from tables.drawing.frames import SeatFrames
 
 NAMES = [{"name": n} for n in ("East", "South", "West", "North")]
 PON_HAND = {1: "55z147m369p147s12z"}  # South holds two white dragons

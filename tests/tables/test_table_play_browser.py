@@ -18,8 +18,8 @@ import pytest
 from rules.engine import bots, seat_view
 from rules.engine.actions import format_action
 from rules.models import Ruleset
-from tables import autoplay, hidden_claims, states
 from tables.models import Game, Seat
+from tables.play import autoplay, hidden_claims, states
 from tests.browser_helpers import sizes
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.testing import scenario
-from tables import frames
+from tables.drawing import frames
 
 from .conftest import make_table, start
 

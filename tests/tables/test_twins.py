@@ -6,8 +6,8 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils import timezone
 
-from tables import twins
 from tables.models import Game
+from tables.play import twins
 
 from .conftest import make_table, start
 from .sockets import open_socket

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tables.models import Table
-from tables.submit import submit
+from tables.play.submit import submit
 
 from .conftest import make_table, start
 
@@ -50,8 +50,8 @@ def finish(game):
     """Play the game to its end with the tsumogiri choice for whoever must act."""
     from rules.engine import pending_seats
     from rules.engine.visibility import seat_view
-    from tables import autoplay, states
     from tables.models import Game
+    from tables.play import autoplay, states
 
     for _ in range(5000):
         game = Game.objects.get(pk=game.pk)

@@ -14,8 +14,8 @@ import pytest
 from players.models import Player
 from rules.engine.testing import build_wall
 from rules.models import Ruleset
-from tables import states
 from tables.models import Game, HandRecord
+from tables.play import states
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 from .conftest import make_table, start

@@ -1,5 +1,5 @@
 """Claims are never judged by their claimant, at a live table (rules.engine.claims,
-tables.claim_screens): the issue's attack through the sockets, the engine's reading
+tables.drawing.claim_screens): the issue's attack through the sockets, the engine's reading
 deciding for a person alone with bots, an NG to the review sending the hand back, and
 a hand fixed against the reading marked on the record, the game page and the exports."""
 
@@ -12,9 +12,10 @@ from players.models import Player
 from rules.engine.actions import format_tile
 from rules.engine.testing import build_wall
 from rules.models import Ruleset
-from tables import lobby, states
+from tables import lobby
 from tables.models import Game, HandRecord, Seat, Table
-from tables.runner import Driver
+from tables.play import states
+from tables.play.runner import Driver
 
 from .conftest import make_table, start
 from .sockets import error_reply, frame_at, next_frame, open_socket, read_until, send_move
@@ -187,7 +188,7 @@ def test_the_http_fallback_refuses_a_lone_person_fixing_their_own_false_claim(cl
     """The same attack through the table's HTTP form (``tables:act``): refused, and
     nothing is stored; only the reading's chombo is legal."""
     from rules.engine import parse_action
-    from tables.submit import submit
+    from tables.play.submit import submit
 
     table, alice = alone_with_bots()
     game = with_wall(start(table, seed=3, clock=clock))

@@ -1,5 +1,5 @@
 """Claimed wins at a live table: the socket path, the screens, bots, timers and the
-wire (rules.engine.claims, tables.claim_screens, tables.autoplay)."""
+wire (rules.engine.claims, tables.drawing.claim_screens, tables.play.autoplay)."""
 
 import datetime as dt
 import html
@@ -15,10 +15,12 @@ from rules.engine.actions import Action, parse_action
 from rules.engine.testing import build_wall
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
-from tables import autoplay, claim_screens, hidden_claims, lobby, states
-from tables import timers as timing
+from tables import lobby
+from tables.drawing import claim_screens
 from tables.models import Game, HandRecord, Seat, Table
-from tables.runner import Driver
+from tables.play import autoplay, hidden_claims, states
+from tables.play import timers as timing
+from tables.play.runner import Driver
 
 from .conftest import make_table, start
 from .sockets import (
@@ -157,7 +159,7 @@ def _claim_state(claimed, four, clock):
 def test_win_claim_timers_count_silence_as_ok_and_the_absent_answer_by_judgment(
     claimed, four, clock
 ):
-    from tables.submit import submit
+    from tables.play.submit import submit
 
     _table, game = _claim_state(claimed, four, clock)
     state = states.state_of(Game.objects.get(pk=game.pk))
@@ -189,7 +191,7 @@ def test_win_claim_answers_decided_on_the_same_frame_both_count(claimed, four, c
     """Two people answer the claim they both saw at version 5: the second answer, a step
     late, still counts (answers to one claim commute); once every answer is in, an
     answer on that old frame is refused as out of date and changes nothing."""
-    from tables.submit import StaleVersion, submit
+    from tables.play.submit import StaleVersion, submit
 
     _table, game = _claim_state(claimed, four, clock)
     state = states.state_of(Game.objects.get(pk=game.pk))
@@ -447,7 +449,7 @@ async def test_win_claim_a_dead_hand_calling_a_win_is_refused_and_changes_nothin
 def test_win_claim_final_standings_show_the_chombo_count_beside_the_penalty():
     from rules.engine.presets import RONIN
     from rules.engine.standings import final_standings
-    from tables.result_presenters import final_context
+    from tables.drawing.result_presenters import final_context
 
     names = [{"name": n} for n in ("Alice", "Bob", "Carol", "Dave")]
     mangan = final_standings([35000, 13000, 25000, 27000], RONIN, 0, [0, 1, 0, 0])

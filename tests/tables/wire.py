@@ -4,7 +4,7 @@ the frames each one got, and the check that no frame shows a hidden tile."""
 import re
 
 from rules.engine import apply, parse_action
-from tables import hidden_claims, states
+from tables.play import hidden_claims, states
 
 from .sockets import actions_of, error_of, next_frame, open_socket, read_until, version_of
 

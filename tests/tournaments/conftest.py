@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from players.models import Player
 from rules.models import Ruleset
-from tables import dbwork
+from tables.socket import dbwork
 from tournaments import records, rounds
 from tournaments.models import Registration, Tournament
 

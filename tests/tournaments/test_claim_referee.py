@@ -11,10 +11,10 @@ from players.models import Player
 from rules.engine import parse_action
 from rules.engine.testing import build_wall
 from rules.models import Ruleset
-from tables import states
 from tables.models import Game, HandRecord, Seat, Table
-from tables.runner import Driver
-from tables.submit import Illegal, submit
+from tables.play import states
+from tables.play.runner import Driver
+from tables.play.submit import Illegal, submit
 from tests.tables.conftest import start
 from tournaments.models import Tournament, TournamentTable
 

@@ -14,10 +14,12 @@ from django.urls import reverse
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
 from rules.models import Ruleset
-from tables import autoplay, broadcast, runtime, states
+from tables import runtime
 from tables.clock import ManualClock
 from tables.models import Game, Table
-from tables.submit import submit
+from tables.play import autoplay, states
+from tables.play.submit import submit
+from tables.socket import broadcast
 from tests.tables.conftest import make_table, start
 from tests.tables.sockets import next_frame, open_socket, read_until, version_of
 from tournaments.models import Registration, Tournament

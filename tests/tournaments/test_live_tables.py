@@ -6,10 +6,11 @@ from django.urls import reverse
 
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
-from tables import autoplay, runtime, states
+from tables import runtime
 from tables.models import Game
 from tables.models import Table as LiveTable
-from tables.submit import submit
+from tables.play import autoplay, states
+from tables.play.submit import submit
 from tournaments import live, presenters, rounds
 from tournaments.models import Result, Seat, Tournament
 

@@ -7,9 +7,10 @@ from django.urls import reverse
 from rules.engine import pending_seats
 from rules.engine.actions import format_action, parse_action
 from rules.engine.visibility import seat_view
-from tables import autoplay, runtime, states
+from tables import runtime
 from tables.models import Table as LiveTable
-from tables.submit import submit
+from tables.play import autoplay, states
+from tables.play.submit import submit
 from tournaments import presenters
 from tournaments.models import Chombo, Result, Tournament
 

@@ -55,7 +55,7 @@ from players.models import Player
 from rules.models import Ruleset
 from tables.clock import ManualClock
 from tables.models import Game, Seat, Table
-from tables.submit import start_game
+from tables.play.submit import start_game
 
 PREFIX = "loadtest-"
 RULESET = "Load test (East only)"
@@ -454,7 +454,7 @@ class Command(BaseCommand):
         """Nothing lost or applied twice, and every game sound (see the module docstring)."""
         games = list(Game.objects.filter(table__name__startswith=PREFIX).prefetch_related("hands"))
         sockets = [r for p in players for r in p.stats.sockets]
-        # the servers pass for a seat whose call window ended (tables.call_window)
+        # the servers pass for a seat whose call window ended (tables.play.call_window)
         checked = audit_moves(sockets, {g.pk: g.log for g in games}, server_passes=True)
         unsound = {g.pk: problems for g in games if (problems := audit_game(g))}
         self.stdout.write(

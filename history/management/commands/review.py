@@ -23,8 +23,8 @@ from rules.engine.presets import DEFAULT_PRESET, preset
 from rules.engine.review import GameReview, review_game
 from rules.engine.review_data import to_dict
 from rules.engine.simulate import play_game
-from tables import states
 from tables.models import Game
+from tables.play import states
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 Plays bot games (fixed seeds) and records every state; then renders, state after
 state, the frame each of the four seats and one spectator would be sent, exactly as
-live sockets in one process do (:class:`tables.frames.SeatFrames`, sending only the
+live sockets in one process do (:class:`tables.drawing.frames.SeatFrames`, sending only the
 sections that changed, the shared part of a state drawn once for all of them).
 Only the rendering is timed, as CPU time. Prints the average frame size, the
 average and 99th-percentile render time per frame, the CPU time per move (all five
@@ -29,7 +29,7 @@ from rules.engine import bots as bot_registry
 from rules.engine import new_game, pending_seats
 from rules.engine.presets import preset
 from rules.engine.simulate import bot_move, bot_rng
-from tables import frames
+from tables.drawing import frames
 
 NAMES = [{"name": f"Player {i + 1}", "bot": "", "connected": True} for i in range(4)]
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

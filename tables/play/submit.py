@@ -37,11 +37,11 @@ from rules.engine import (
     waits_for_answers,
 )
 from rules.engine.state import GameState
-
-from . import call_window, conf, hidden_claims, records, referees, states, table_options, timers
-from . import clock as clocks
-from .models import Game, HandRecord, Table
-from .signals import game_finished, game_starting
+from tables import clock as clocks
+from tables import conf, records, referees, table_options
+from tables.models import Game, HandRecord, Table
+from tables.play import call_window, hidden_claims, states, timers
+from tables.signals import game_finished, game_starting
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +87,8 @@ class Accepted:
     hand_ended: bool
     finished: bool
     timers: timers.Timers
-    shown: int = 0  # the version frames show (see tables.hidden_claims)
-    reveal: dt.datetime | None = None  # shown to nobody before (see tables.call_window)
+    shown: int = 0  # the version frames show (see tables.play.hidden_claims)
+    reveal: dt.datetime | None = None  # shown to nobody before (see tables.play.call_window)
 
 
 def parse_move(text) -> Action:
@@ -149,7 +149,7 @@ def submit(
 
     ``version`` is the stored version the caller decided on (the server's own moves),
     or with ``shown`` the shown version of the frames a player saw (see
-    :mod:`tables.hidden_claims`): a player's move is checked against what the table
+    :mod:`tables.play.hidden_claims`): a player's move is checked against what the table
     showed them, the stored version is still the compare-and-set. ``timed_out`` marks a move the server made because the seat ran out of time (its
     bank is then spent); other ``server_move``s (bots, auto toggles, an absent
     player's tsumogiri) cost the seat no bank time. Raises a :class:`SubmitError`
@@ -339,7 +339,7 @@ def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
         bank_ms=t.bank_ms,
     )
     if not table.is_tournament and counts_for_a_competition(table, now):
-        table.is_tournament = True  # a league game: no learning aids (see tables.coaching)
+        table.is_tournament = True  # a league game: no learning aids (see tables.drawing.coaching)
     Table.objects.filter(pk=table.pk).update(
         status=Table.PLAYING, is_tournament=table.is_tournament
     )

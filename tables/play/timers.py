@@ -15,8 +15,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from rules.engine.state import GameState
-
-from . import conf
+from tables import conf
 
 
 class Timers(NamedTuple):
@@ -68,7 +67,7 @@ def after_action(
     """The timers once ``seat`` has acted at ``now`` (``charge``: spend its bank on overrun).
 
     ``hold_until``: what the action led to is held until then (a call window, see
-    :mod:`tables.call_window`), so the next decision starts only then. A person asked
+    :mod:`tables.play.call_window`), so the next decision starts only then. A person asked
     about a discard has their whole move time, as for any decision.
     """
     banks = list(timers.bank_ms)

@@ -11,7 +11,7 @@ show each game (players and spectators): when the last one of a finished game
 closes, the game leaves this process's caches.
 """
 
-from .runtime import RUNTIME
+from tables.runtime import RUNTIME
 
 
 def change(seat_pk: int, by: int) -> None:

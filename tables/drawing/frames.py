@@ -17,8 +17,7 @@ from django.utils.html import format_html
 
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view, spectator_view
-
-from . import (
+from tables.drawing import (
     board_markup,
     claim_screens,
     coaching,
@@ -27,10 +26,10 @@ from . import (
     news_presenters,
     presenters,
     result_markup,
-    states,
 )
-from . import timers as timing
-from .runtime import RUNTIME, cached_games, keep_at_most
+from tables.play import states
+from tables.play import timers as timing
+from tables.runtime import RUNTIME, cached_games, keep_at_most
 
 
 def countdown(
@@ -176,7 +175,9 @@ class SeatFrames:
         self.links: dict | None = None  # set by the socket before the game's end
         self.news = None
         self.sort = sort
-        self.aids = aids and seat is not None  # the seat's learning aids (see tables.coaching)
+        self.aids = (
+            aids and seat is not None
+        )  # the seat's learning aids (see tables.drawing.coaching)
         self.aids_html = None
         self.order: list | None = None
         self.hand_key = None

@@ -25,11 +25,13 @@ import logging
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from . import broadcast, limits, matchmaking, online
-from . import clock as clocks
+from tables import clock as clocks
+from tables import matchmaking, online
+from tables.play_news import announce, member_group
+from tables.socket import broadcast, limits
+
 from .consumers import LeavingConsumer, account_of
 from .dbwork import in_pool
-from .play_news import announce, member_group
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,7 @@ def join_rate_bucket(account: int):
 
 
 def in_memory_buckets() -> dict:
-    from .runtime import RUNTIME
+    from tables.runtime import RUNTIME
 
     return RUNTIME.memo("tables.play_now_buckets")
 

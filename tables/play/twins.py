@@ -18,7 +18,7 @@ import json
 
 from django.db.models import QuerySet
 
-from .models import Game
+from tables.models import Game
 
 
 def running_twins(game: Game) -> QuerySet[Game]:

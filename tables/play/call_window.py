@@ -1,6 +1,6 @@
 """The call window: the same short wait after every discard that a person could call.
 
-Hiding an open claim's frames (:mod:`tables.hidden_claims`) is not enough: if a
+Hiding an open claim's frames (:mod:`tables.play.hidden_claims`) is not enough: if a
 discard nobody can call went on at once while one that a person may call waited
 for their decision, the wait itself would tell the table that somebody could call.
 So at a table where a person (not a bot) other than the discarder could in principle
@@ -35,8 +35,8 @@ import datetime as dt
 
 from rules.engine import GameState, before_answers, parse_action
 from rules.engine.actions import ANKAN, DISCARDING, SHOUMINKAN
-
-from . import conf, hidden_claims
+from tables import conf
+from tables.play import hidden_claims
 
 OPENING = frozenset({*DISCARDING, ANKAN, SHOUMINKAN})  # actions another seat may answer
 
@@ -123,7 +123,7 @@ def on_update(
 
     Returns what to show now and what to hold until the window ends, each None or
     (state, shown version, timers). An open claim reaches only the seats it asks
-    (:func:`tables.hidden_claims.shows_update`); a window's opening step shows every
+    (:func:`tables.play.hidden_claims.shows_update`); a window's opening step shows every
     seat not asked :func:`waiting_picture` at once.
     """
     now_picture = None

@@ -16,10 +16,10 @@ from functools import lru_cache
 from django.utils.safestring import SafeString
 
 from rules.templatetags.words import points_text
+from tables.runtime import RUNTIME, cached_games, keep_at_most
 
 from .hand_markup import hand
 from .result_markup import panel
-from .runtime import RUNTIME, cached_games, keep_at_most
 from .tile_markup import EMPTY, backs, join, markup, melds, oob_mark, row, tile
 
 

@@ -19,9 +19,9 @@ about their hands. So a table never shows it to anyone else:
   sees the same number at the same moment; ``submit`` checks a client's move against
   it (the stored version stays the compare-and-set).
 * *Timing.* The server answers claims for bots and for players' own "no calls" at
-  once (see :mod:`tables.autoplay`), so a discard that a bot could call goes on as
+  once (see :mod:`tables.play.autoplay`), so a discard that a bot could call goes on as
   fast as one nobody could. Where a person could be asked, every discard opens the
-  same call window (:mod:`tables.call_window`): the seats not asked see the tile go
+  same call window (:mod:`tables.play.call_window`): the seats not asked see the tile go
   down at once and what follows when the window ends, however long anybody thought.
 
 The engine's log is unchanged: in the calls phase only answers are legal, so an

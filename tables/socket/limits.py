@@ -33,97 +33,10 @@ TABLE_OPEN_LIMIT           3        unfinished tables one member may be part of
 from __future__ import annotations
 
 import json
-import threading
-from dataclasses import dataclass
 
-from django.conf import settings
-
-from . import clock as clocks
-from .runtime import RUNTIME
-
-
-def setting(name: str):
-    """The setting (settings.py reads the environment, README lists it; tests override it)."""
-    return getattr(settings, name)
-
-
-def _seconds(clock) -> float:
-    return clock.now().timestamp()
-
-
-@dataclass
-class TokenBucket:
-    """``rate`` tokens a second up to ``burst``; a message takes one."""
-
-    rate: float
-    burst: float
-    tokens: float
-    updated: float
-
-    @classmethod
-    def full(cls, rate: float, burst: float, clock) -> TokenBucket:
-        return cls(float(rate), float(burst), float(burst), _seconds(clock))
-
-    def refill(self, now: float) -> None:
-        # A clock that went backwards (a test, an NTP step) refills nothing.
-        elapsed = max(0.0, now - self.updated)
-        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
-        self.updated = now
-
-    def has_token(self, now: float) -> bool:
-        self.refill(now)
-        return self.tokens >= 1.0
-
-    def take(self, now: float) -> bool:
-        self.refill(now)
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
-class AccountBuckets:
-    """The shared buckets of the accounts that have a socket open in this process.
-
-    A bucket lives while one of its account's sockets is open (counted with
-    :meth:`join` / :meth:`leave`), so closing and reopening a socket quickly does
-    not hand out a fresh burst while another tab stays open, and an account with no
-    socket left costs no memory.
-    """
-
-    def __init__(self):
-        self._buckets: dict[int, TokenBucket] = {}
-        self._sockets: dict[int, int] = {}
-        self._lock = threading.Lock()
-
-    def join(self, account: int, clock) -> TokenBucket:
-        with self._lock:
-            self._sockets[account] = self._sockets.get(account, 0) + 1
-            bucket = self._buckets.get(account)
-            if bucket is None:
-                bucket = TokenBucket.full(
-                    setting("TABLE_ACCOUNT_RATE"), setting("TABLE_ACCOUNT_BURST"), clock
-                )
-                self._buckets[account] = bucket
-            return bucket
-
-    def leave(self, account: int) -> None:
-        with self._lock:
-            left = self._sockets.get(account, 0) - 1
-            if left > 0:
-                self._sockets[account] = left
-            else:
-                self._sockets.pop(account, None)
-                self._buckets.pop(account, None)
-
-    def __len__(self) -> int:
-        """How many accounts have a bucket (a socket open) in this process."""
-        return len(self._buckets)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._buckets.clear()
-            self._sockets.clear()
+from tables import clock as clocks
+from tables.runtime import RUNTIME
+from tables.socket.budgets import AccountBuckets, TokenBucket, seconds_of, setting
 
 
 def accounts() -> AccountBuckets:
@@ -151,7 +64,7 @@ class SocketLimits:
 
     def allow(self) -> bool:
         """Take a token from both buckets, or from neither when one is empty."""
-        now = _seconds(self._clock())
+        now = seconds_of(self._clock())
         if not self.own.has_token(now):
             return False
         if self.shared is not None and not self.shared.take(now):
@@ -186,7 +99,7 @@ def open_tables(user) -> int:
     """How many unfinished tables ``user`` created or sits at (as a person, not a bot)."""
     from django.db.models import Q
 
-    from .models import Table
+    from tables.models import Table
 
     return (
         Table.objects.exclude(status=Table.FINISHED)

@@ -16,8 +16,7 @@ from rules.engine import Action, apply, format_action, parse_action, rulesets
 from rules.engine.game import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import CLAIM_RULES, GameSetup, GameState
-
-from .runtime import RUNTIME, cached_games, keep_at_most
+from tables.runtime import RUNTIME, cached_games, keep_at_most
 
 
 class Cached(NamedTuple):
@@ -130,7 +129,7 @@ def state_of(game) -> GameState:
 
 def load(game_id: int) -> tuple[object, GameState]:
     """The stored game and its state (``Game.DoesNotExist`` when there is none)."""
-    from .models import Game
+    from tables.models import Game
 
     game = Game.objects.select_related("table").get(pk=game_id)
     return game, state_of(game)

@@ -24,7 +24,7 @@ from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
 from django.db import connection, connections
 
-from .runtime import RUNTIME
+from tables.runtime import RUNTIME
 
 POOL_SIZE = 8  # the pool itself is this process's runtime's (RUNTIME.pool)
 

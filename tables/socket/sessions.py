@@ -61,7 +61,7 @@ def groups_of_scope(scope) -> list[str]:
     return [] if group is None else [group, member_group(scope["user"].pk)]
 
 
-@receiver(user_logged_out, dispatch_uid="tables.sessions.close_sockets")
+@receiver(user_logged_out, dispatch_uid="tables.socket.sessions.close_sockets")
 def close_sockets(sender, request=None, user=None, **kwargs) -> None:
     """Runs just before the session is flushed: tell its sockets to close."""
     key = getattr(getattr(request, "session", None), "session_key", None)
@@ -70,7 +70,9 @@ def close_sockets(sender, request=None, user=None, **kwargs) -> None:
     async_to_sync(get_channel_layer().group_send)(session_group(key), {"type": "session.ended"})
 
 
-@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="tables.sessions.new_password")
+@receiver(
+    post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="tables.socket.sessions.new_password"
+)
 def close_sockets_on_new_password(sender, instance=None, created=False, **kwargs) -> None:
     """A saved new password (``set_password`` keeps it in ``_password`` until the save
     is done) ends every sign-in of the member: close all their sockets."""

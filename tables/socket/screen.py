@@ -1,20 +1,21 @@
-"""What a table socket is sent (see :mod:`tables.consumers` for the protocol): the
+"""What a table socket is sent (see :mod:`tables.socket.consumers` for the protocol): the
 current view on connect, after a refusal or a reload; each update, call-window reveal
 and presence change its groups announce; and refusals as ``#table-error`` frames.
 
-:class:`TableScreen` is the sending half of :class:`tables.consumers.TableConsumer`;
+:class:`TableScreen` is the sending half of :class:`tables.socket.consumers.TableConsumer`;
 it reads the consumer's table, seat, frames, names and timers.
 """
 
 from __future__ import annotations
 
 from rules.engine import parse_action
+from tables import clock as clocks
+from tables.drawing import frames
+from tables.models import Game
+from tables.play import call_window, hidden_claims, states
+from tables.play import timers as timing
 
-from . import call_window, frames, hidden_claims, states
-from . import clock as clocks
-from . import timers as timing
 from .dbwork import in_pool
-from .models import Game
 
 
 class TableScreen:

@@ -25,7 +25,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.utils.html import format_html
 
-from . import frames
+from tables.drawing import frames
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def unavailable_response() -> HttpResponse:
 class DatabaseOutageMiddleware:
     """Answers 503 instead of 500 when a view fails because the database is down.
 
-    Add ``"tables.outage.DatabaseOutageMiddleware"`` to ``MIDDLEWARE`` (anywhere after
+    Add ``"tables.socket.outage.DatabaseOutageMiddleware"`` to ``MIDDLEWARE`` (anywhere after
     the session middleware: an outage there is caught too, as it raises through here).
     """
 

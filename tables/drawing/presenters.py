@@ -40,7 +40,7 @@ def shared_context(view, *, hand: int, names: list[dict]) -> dict:
         "turn": view.turn,
         "turn_name": names[view.turn]["name"],
         # "Waiting for calls" only where every seat is asked (wins settled by claim):
-        # elsewhere whether anybody may call is hidden (tables.hidden_claims)
+        # elsewhere whether anybody may call is hidden (tables.play.hidden_claims)
         "calls_phase": view.phase == "calls"
         and getattr(view.ruleset, "win_settlement", "automatic") != "automatic",
         "finished": finished,

@@ -6,7 +6,7 @@ another game than the current one is sent a reload instead of frames):
 
 * in: JSON ``{"action": "<seat>:<type>[:<tile>[:<tiles>]]", "version": <int>}`` from a
   seated, signed-in player (the version its frames showed: the shown version, see
-  :mod:`tables.hidden_claims`) (htmx's ws-send adds a ``HEADERS`` key, ignored); or
+  :mod:`tables.play.hidden_claims`) (htmx's ws-send adds a ``HEADERS`` key, ignored); or
   ``{"settings": 1, "auto_win": "on", ...}`` to change the seat's auto toggles
   (a toggle that is missing is off, as with an HTML form).
 * out: HTML fragments marked ``hx-swap-oob``. After every change this socket may see
@@ -18,7 +18,7 @@ another game than the current one is sent a reload instead of frames):
   a code (``malformed``, ``not_seated``, ``not_started``, ``illegal``, ``stale``,
   ``finished``, ``missing``, ``rate_limited``, ``too_large``, ``failed``) and the socket stays
   open; a stale one is first sent the current table. Rate and size limits (see
-  :mod:`tables.limits`) are checked before a message is parsed. A socket refused at connect (no such table, a private table
+  :mod:`tables.socket.limits`) are checked before a message is parsed. A socket refused at connect (no such table, a private table
   without its invite) is closed with code 4404 before anything is sent.
 """
 
@@ -35,27 +35,16 @@ from django.db.models.functions import Greatest
 from django.utils.html import format_html
 
 from players import terms
+from tables import clock as clocks
+from tables import lobby, matchmaking, play_news
+from tables.drawing import claim_screens, frames
+from tables.models import Seat, Table
+from tables.play import runner, twins
+from tables.play.submit import StaleVersion, SubmitError, parse_move, submit
+from tables.socket import broadcast, layer_outage, limits, outage, presence, sessions
+from tables.socket.screen import TableScreen
 
-from . import (
-    broadcast,
-    claim_screens,
-    frames,
-    layer_outage,
-    limits,
-    lobby,
-    matchmaking,
-    outage,
-    play_news,
-    presence,
-    runner,
-    sessions,
-    twins,
-)
-from . import clock as clocks
 from .dbwork import in_pool
-from .models import Seat, Table
-from .submit import StaleVersion, SubmitError, parse_move, submit
-from .table_screen import TableScreen
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
@@ -83,7 +72,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     ``leave`` runs once.
 
     A signed-in member's socket also joins its session's group and its member's (see
-    :mod:`tables.sessions`): signing out, or a new password, closes it, and from then
+    :mod:`tables.socket.sessions`): signing out, or a new password, closes it, and from then
     on it is not read.
     """
 
@@ -188,7 +177,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
         await handler(message)
 
     async def connect(self):
-        # Limits first: every socket that can receive has them (see tables.limits).
+        # Limits first: every socket that can receive has them (see tables.socket.limits).
         self.limits = limits.SocketLimits(account_of(self.scope))
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.seat: int | None = None
@@ -388,7 +377,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
             # The move is stored: a channel layer that fails now (Redis restarting)
             # must not make the player believe it was refused, and the news is lost.
             # Every socket of this process, this one included, opens a new socket and
-            # is shown the stored table (see tables.layer_outage). Any other error is
+            # is shown the stored table (see tables.socket.layer_outage). Any other error is
             # this process's own: the layer still holds every group, so only this
             # socket is shown the stored table.
             log.exception("table socket: a stored move could not be announced")

@@ -1,7 +1,7 @@
 """The table driver: one asyncio task per process that plays bots and runs timers.
 
 Games must go on with nobody's browser open, so the moves the server makes (see
-:mod:`tables.autoplay`) are made here rather than in a consumer.
+:mod:`tables.play.autoplay`) are made here rather than in a consumer.
 
 Leases. Every playing game has a :class:`~tables.models.DriverLease` row. A driver
 takes the leases that are free or expired and renews its own every few seconds;
@@ -41,23 +41,15 @@ from channels.layers import get_channel_layer
 from django.db.models import Q
 
 from rules.engine import parse_action, pending_seats
+from tables import clock as clocks
+from tables import conf, matchmaking, play_news, referees
+from tables.models import DriverLease, Game, Seat, Table
+from tables.play import autoplay, states
+from tables.runtime import RUNTIME
+from tables.socket import broadcast, layer_outage, presence
+from tables.socket.dbwork import in_pool
 
-from . import (
-    autoplay,
-    broadcast,
-    conf,
-    layer_outage,
-    matchmaking,
-    play_news,
-    presence,
-    referees,
-    states,
-)
-from . import clock as clocks
 from . import timers as timing
-from .dbwork import in_pool
-from .models import DriverLease, Game, Seat, Table
-from .runtime import RUNTIME
 from .submit import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ sockets it actually holds, and the driver of the table hears the same events.
 Event types:
 
 ``table.update``   a new version was stored: ``game``, ``version``, ``shown`` (the
-                   version frames show, see tables.hidden_claims), ``action`` (its
+                   version frames show, see tables.play.hidden_claims), ``action`` (its
                    text, so a process one version behind can catch up without the
                    database) and ``timers`` (turn start, deadline as Unix seconds,
                    and the four banks in ms), ``reveal`` (Unix seconds until which
@@ -16,7 +16,7 @@ Event types:
 ``table.presence`` a seat's socket opened or closed: ``game``, ``seat``,
                    ``connected`` (whether any socket of the seat is still open);
                    without ``seat``: who sits at an open table changed.
-``table.reveal``   a call window ended (tables.call_window): ``game``, ``version``;
+``table.reveal``   a call window ended (tables.play.call_window): ``game``, ``version``;
                    every socket shows what it held of that version.
 ``table.settings`` a seat changed its auto play: ``game``.
 ``table.started``  the game of an open table began: ``game``.
@@ -32,8 +32,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from rules.engine import format_action
-
-from . import timers
+from tables.play import timers
 
 LOBBY_GROUP = "lobby"
 DRIVER_GROUP = "table-drivers"  # every process's driver listens here
@@ -48,7 +47,7 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
     some three thousand dictionary entries (profiled: a fifth of the event loop's time
     at 100 tables). Messages expire after a minute and memberships after a day, so
     cleaning once a second changes nothing anyone can see. Select it in settings with
-    ``CHANNEL_LAYERS = {"default": {"BACKEND": "tables.broadcast.ThrottledInMemoryChannelLayer"}}``.
+    ``CHANNEL_LAYERS = {"default": {"BACKEND": "tables.socket.broadcast.ThrottledInMemoryChannelLayer"}}``.
     """
 
     clean_every = 1.0
@@ -77,7 +76,7 @@ def update_event(accepted, game_timers) -> dict:
         "shown": accepted.shown,
         "action": format_action(accepted.action),
         "timers": timers.to_json(game_timers),
-        # what it led to is held until then (Unix seconds; see tables.call_window)
+        # what it led to is held until then (Unix seconds; see tables.play.call_window)
         "reveal": accepted.reveal.timestamp() if accepted.reveal else None,
     }
 

@@ -14,7 +14,7 @@ the earliest that applies:
 * ``timeout``: a person whose thinking time and bank ran out throws the drawn tile
   or passes.
 
-A person asked about a discard at a table with a call window (:mod:`tables.call_window`)
+A person asked about a discard at a table with a call window (:mod:`tables.play.call_window`)
 has their whole move time, as for any decision; the window only holds what follows.
 
 At a table whose wins are claimed (:mod:`rules.engine.claims`) a person's only
@@ -43,8 +43,8 @@ from rules.engine.actions import Action
 from rules.engine.claim_values import CLAIM_PHASES, OK, WIN_ANYWAY
 from rules.engine.state import GameState
 from rules.engine.visibility import seat_view
+from tables import conf
 
-from . import conf
 from . import timers as timing
 
 
@@ -150,7 +150,7 @@ def pending_moves(
     moves = []
     # A claim that the server answers (a bot's, a player's own "no calls") is answered
     # at once: a discard somebody could call then goes on as fast as one nobody could,
-    # so the timing does not tell the table that there was a claim (tables.hidden_claims).
+    # so the timing does not tell the table that there was a claim (tables.play.hidden_claims).
     claim = state.phase == "calls"
     for seat in pending_seats(state):
         policy = policies[seat]
