@@ -28,6 +28,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.engine import Called, Drew
 from rules.engine.actions import DISCARDING, PASS, Action, parse_action
 from rules.engine.claim_values import (
     CLAIM_PHASES,
@@ -144,8 +145,8 @@ def _build(game, record) -> list[Step]:
             return steps
         if action.type == PASS and state.phase == "calls":
             continue  # an answer still waiting for the others: nothing to see yet
-        draws = [e for e in events if e.kind == "draw"]
-        calls = [e for e in events if e.kind == "call"]
+        draws = [e for e in events if isinstance(e, Drew)]
+        calls = [e.action for e in events if isinstance(e, Called)]
         if calls:
             call = calls[-1]
             head = Step(
@@ -154,7 +155,7 @@ def _build(game, record) -> list[Step]:
                 call.tile,
                 state,
                 hide_draw=bool(draws),
-                action=call.data,
+                action=call,
                 log_index=log_index,
             )
         elif action.type == PASS and state.win_claim is not None and not before.win_claim:
@@ -184,7 +185,7 @@ def _build(game, record) -> list[Step]:
         if head is not None:
             head = replace(head, **_claim_after(before, state, action))
             if draws:
-                head = replace(head, rinshan=draws[-1].data == "rinshan")
+                head = replace(head, rinshan=draws[-1].rinshan)
             steps.append(head)
         if draws:
             draw = draws[-1]
@@ -194,7 +195,7 @@ def _build(game, record) -> list[Step]:
                     draw.seat,
                     draw.tile,
                     state,
-                    rinshan=draw.data == "rinshan",
+                    rinshan=draw.rinshan,
                     log_index=log_index,
                 )
             )

@@ -15,7 +15,16 @@ is listed in the extra key ``"against_reading"`` (``[{"hand", "seat", "decision"
 
 from __future__ import annotations
 
-from rules.engine import format_action, rulesets
+from rules.engine import (
+    Acted,
+    Called,
+    ChomboCharged,
+    Dealt,
+    Drew,
+    HandEnded,
+    format_action,
+    rulesets,
+)
 from rules.engine.actions import (
     ANKAN,
     CHI,
@@ -151,44 +160,43 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
         before = state
         state, events = apply(state, action)
         for event in events:
-            if event.kind == "deal":
-                current = open_hand(state)
-            elif event.kind == "draw":
-                current["takes"][event.seat].append(number_of_tile(event.tile, reds))
-            elif event.kind == "call":
-                call = event.data
-                source = before.claim.seat
-                kan = call.type == DAIMINKAN
-                if call.type == CHI:
-                    text = (
-                        "c"
-                        + str(number_of_tile(call.tile, reds))
-                        + "".join(str(number_of_tile(t, reds)) for t in call.tiles)
-                    )
-                else:
-                    text = _meld_text(
-                        "m" if kan else "p",
-                        call.tile,
-                        list(call.tiles),
-                        _rel_slot(call.seat, source, kan),
-                        reds,
-                    )
-                current["takes"][call.seat].append(text)
-                if kan:
-                    current["discards"][call.seat].append(0)
-            elif event.kind == "action":
-                _export_own_action(current, before, event.data, reds)
-            elif event.kind == "chombo":  # played on: the offender's hand is dead
-                current["chombo"] = _plus(current["chombo"], event.data)
-                chombos.append(_chombo_note(len(hands) - 1, event.seat, "continue", event.data))
-            elif event.kind == "hand_end":
-                result = event.data
-                current["result"] = result
-                if result.kind == "chombo":
-                    chombos.append(
-                        _chombo_note(len(hands) - 1, result.chombo, "game_over", result.deltas)
-                    )
-                marks += _against_notes(len(hands) - 1, result.claim)
+            match event:
+                case Dealt():
+                    current = open_hand(state)
+                case Drew(seat=drawer, tile=tile):
+                    current["takes"][drawer].append(number_of_tile(tile, reds))
+                case Called(action=call):
+                    source = before.claim.seat
+                    kan = call.type == DAIMINKAN
+                    if call.type == CHI:
+                        text = (
+                            "c"
+                            + str(number_of_tile(call.tile, reds))
+                            + "".join(str(number_of_tile(t, reds)) for t in call.tiles)
+                        )
+                    else:
+                        text = _meld_text(
+                            "m" if kan else "p",
+                            call.tile,
+                            list(call.tiles),
+                            _rel_slot(call.seat, source, kan),
+                            reds,
+                        )
+                    current["takes"][call.seat].append(text)
+                    if kan:
+                        current["discards"][call.seat].append(0)
+                case Acted(action=own):
+                    _export_own_action(current, before, own, reds)
+                case ChomboCharged(seat=offender, deltas=deltas):  # played on: the hand is dead
+                    current["chombo"] = _plus(current["chombo"], deltas)
+                    chombos.append(_chombo_note(len(hands) - 1, offender, "continue", deltas))
+                case HandEnded(result=result):
+                    current["result"] = result
+                    if result.kind == "chombo":
+                        chombos.append(
+                            _chombo_note(len(hands) - 1, result.chombo, "game_over", result.deltas)
+                        )
+                    marks += _against_notes(len(hands) - 1, result.claim)
     out_log = []
     for record in hands:
         result = record["result"]

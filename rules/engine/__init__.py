@@ -24,22 +24,50 @@ from .game import apply, explain, legal_actions, new_game, pending_seats
 from .replay import replay
 from .rulesets import Ruleset
 from .scoring import score_hand
-from .state import GameSetup, GameState, HandResult
+from .state import (
+    Acted,
+    Called,
+    ChomboCharged,
+    Dealt,
+    DoraRevealed,
+    Drew,
+    Event,
+    GameEnded,
+    GameSetup,
+    GameState,
+    HandEnded,
+    HandResult,
+    RiichiPaid,
+    WinCalled,
+    WinReviewed,
+)
 from .visibility import SeatView, seat_view, spectator_view
 
 __all__ = [
+    "Acted",
     "Action",
+    "Called",
+    "ChomboCharged",
+    "Dealt",
+    "DoraRevealed",
+    "Drew",
     "EngineError",
+    "Event",
+    "GameEnded",
     "GameSetup",
     "GameState",
+    "HandEnded",
     "HandResult",
     "IllegalAction",
     "InvalidAction",
     "InvalidHand",
     "InvalidNotation",
     "InvalidRuleset",
+    "RiichiPaid",
     "Ruleset",
     "SeatView",
+    "WinCalled",
+    "WinReviewed",
     "answers_commute",
     "apply",
     "before_answers",

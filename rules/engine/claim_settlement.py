@@ -38,7 +38,17 @@ from .handend import (
 )
 from .payments import Ron, base_points, chombo_payment, multi_ron, win_payment
 from .scoring import HandScore
-from .state import Event, GameState, HandResult, ResultKind, WinResult
+from .state import (
+    ChomboCharged,
+    Event,
+    GameState,
+    HandEnded,
+    HandResult,
+    ResultKind,
+    WinCalled,
+    WinResult,
+    WinReviewed,
+)
 from .tiles import dora_of
 from .turns import NO_LEGAL, put, with_turn_legal
 
@@ -81,7 +91,7 @@ def call_win(
     legal = list(_NO_LEGAL)
     legal[seat] = claim_legal(s, wc)
     s = s.evolve(phase="claim", win_claim=wc, legal=tuple(legal))
-    return s, [Event("win_call", seat, tile, wc)]
+    return s, [WinCalled(seat, tile, wc)]
 
 
 def apply_step(
@@ -138,7 +148,7 @@ def _review_counts(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     decision = wc.decision
     assert decision is not None
     s = s.evolve(win_claim=wc)
-    return _decide(s, wc, decision, [Event("review", decision.seat, wc.tile, wc)])
+    return _decide(s, wc, decision, [WinReviewed(decision.seat, wc.tile, wc)])
 
 
 def fixed_value(wc: WinClaim) -> tuple[int, int]:
@@ -340,7 +350,7 @@ def _chombo_dead(s: GameState, wc: WinClaim, events: list[Event]) -> GameState:
     deltas = chombo_payment(offender, s.round_number, s.ruleset)
     counts = put(s.chombo_counts, offender, s.chombo_counts[offender] + 1)
     scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
-    events.append(Event("chombo", offender, None, tuple(deltas)))
+    events.append(ChomboCharged(offender, tuple(deltas)))
     return s.evolve(scores=scores, chombo_counts=counts, dead=put(s.dead, offender, True))
 
 
@@ -377,7 +387,7 @@ def _replay_hand(
         claim=wc,
         chombo=wc.seat,
     )
-    events.append(Event("hand_end", None, None, result))
+    events.append(HandEnded(result))
     # only tobi ends the game: otherwise the hand is played again with the same counters
     again = NextDeal(busted(s.ruleset, scores), s.round_wind, s.round_number, s.honba)
     return end_or_deal(s, result, events, again, sticks, counts, win_claim=None)

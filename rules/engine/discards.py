@@ -45,7 +45,7 @@ from .legal import (
 )
 from .melds import MeldKind
 from .payments import STICK
-from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind
+from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind, RiichiPaid
 from .tiles import WINDS
 from .turns import (
     NO_LEGAL,
@@ -373,7 +373,7 @@ def _survives(
             ippatsu=put(s.ippatsu, seat, r.ippatsu),
             furiten=put(s.furiten, seat, 2 if s.furiten[seat] else 0),
         )
-        events.append(Event("riichi", seat, claim.tile, claim.riichi))
+        events.append(RiichiPaid(seat, claim.tile, claim.riichi))
     if s.dora_pending:
         s, more = reveal_pending(s)
         events.extend(more)

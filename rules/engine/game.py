@@ -26,13 +26,12 @@ from .errors import IllegalAction, InvalidAction
 from .handend import abortive_draw, tsumo_win
 from .refusals import explain
 from .rulesets import Ruleset
-from .state import Event, GameSetup, GameState
+from .state import Acted, Event, GameSetup, GameState
 from .tiles import EAST
 from .turns import deal
 from .wall import check_wall
 
 _SEATS = (0, 1, 2, 3)
-_new = tuple.__new__
 
 
 def new_game(
@@ -93,7 +92,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     if action not in state.legal[seat if seat in _SEATS else 0]:
         raise IllegalAction(explain(state, action), field="action")
     log = (*state.hand_log, action)
-    first = _new(Event, ("action", seat, action.tile, action))
+    first = Acted(action)
     kind = action.type
     phase = state.phase
     if phase == "turn" and kind in DISCARDING:

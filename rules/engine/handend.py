@@ -52,7 +52,16 @@ from .payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_paymen
 from .rulesets import Ruleset
 from .scoring import HandScore
 from .standings import final_standings
-from .state import AbortReason, Event, GameState, HandResult, ResultKind, WinResult
+from .state import (
+    AbortReason,
+    Event,
+    GameEnded,
+    GameState,
+    HandEnded,
+    HandResult,
+    ResultKind,
+    WinResult,
+)
 from .tiles import TERMINALS_AND_HONORS
 from .turns import deal, put
 from .wall import ura_indicators
@@ -351,7 +360,7 @@ def finish_hand(
     return end_or_deal(
         s,
         result,
-        [Event("hand_end", None, None, result)],
+        [HandEnded(result)],
         nxt_deal,
         sticks_next,
         s.chombo_counts,
@@ -387,7 +396,7 @@ def end_or_deal(
             past_logs=logs,
             **extra,
         )
-        events.append(Event("game_end", None, None, final))
+        events.append(GameEnded(final))
         return done, events
     nxt, more = deal(
         s.setup,

@@ -20,7 +20,8 @@ front door, :mod:`rules.engine`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
 from .actions import Action
 from .melds import Meld
@@ -56,30 +57,186 @@ EventKind = Literal[
     "chombo",
 ]
 RiichiKind = Literal["riichi", "open_riichi"]
-EventData = Union[
-    Action, "HandResult", "WinClaim", tuple[int, ...], tuple["Standing", ...], str, None
-]
 AbortReason = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
 
 
-class Event(NamedTuple):
-    """Something that happened, for live tables and logs (filter per seat in views).
+# --- events -------------------------------------------------------------------------
+#
+# What ``apply`` reports happened, for live tables, logs and exports (filter them per
+# seat with ``visibility.visible_events``). One frozen class per kind: a reader matches
+# on the class (``case Drew(seat, tile):``) and gets typed fields. Each class also
+# names its ``kind`` (one of :data:`EventKind`) and keeps ``data``, the one value the
+# earlier single ``Event`` record carried for that kind, for readers that want it.
 
-    Its kind and what ``data`` holds then:
 
-    * "deal": (round wind, round number, honba, riichi sticks);
-    * "draw" (the tile is hidden from others): None, or "rinshan" from the dead wall;
-    * "action": the Action; "call": the chi, pon or open kan Action;
-    * "dora" (a new indicator): None; "riichi" (the stick is paid): the RiichiKind;
-    * "hand_end": the HandResult; "game_end": the standings, first place first;
-    * "win_call", "review" (claimed wins, claims.py): the WinClaim; "chombo": the
-      deltas.
-    """
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A hand is dealt: ``seat`` is its dealer; the counters it starts with."""
 
-    kind: EventKind
-    seat: int | None = None
-    tile: int | None = None
-    data: EventData = None
+    kind: ClassVar[Literal["deal"]] = "deal"
+    seat: int
+    round_wind: int  # kind of the round wind: 27 East .. 30 North
+    round_number: int
+    honba: int
+    sticks: int  # riichi sticks on the table
+
+    @property
+    def data(self) -> tuple[int, int, int, int]:
+        return (self.round_wind, self.round_number, self.honba, self.sticks)
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``seat`` drew ``tile`` (None in what other seats see), from the dead wall when
+    ``rinshan``."""
+
+    kind: ClassVar[Literal["draw"]] = "draw"
+    seat: int
+    tile: int | None
+    rinshan: bool = False
+
+    @property
+    def data(self) -> str | None:
+        return "rinshan" if self.rinshan else None
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A seat's legal action was played (any action: a discard, a pass, a call...)."""
+
+    kind: ClassVar[Literal["action"]] = "action"
+    action: Action
+
+    @property
+    def seat(self) -> int:
+        return self.action.seat
+
+    @property
+    def data(self) -> Action:
+        return self.action
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed:
+    """A new dora indicator is turned over (a kan dora)."""
+
+    kind: ClassVar[Literal["dora"]] = "dora"
+    tile: int  # the indicator
+
+    @property
+    def data(self) -> None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiPaid:
+    """``seat``'s riichi declaration on ``tile`` stands: the discard was not won on and
+    the stick is paid."""
+
+    kind: ClassVar[Literal["riichi"]] = "riichi"
+    seat: int
+    tile: int
+    riichi: RiichiKind
+
+    @property
+    def data(self) -> RiichiKind:
+        return self.riichi
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """A chi, pon or open kan took the discard (``action`` names seat, tile and tiles)."""
+
+    kind: ClassVar[Literal["call"]] = "call"
+    action: Action
+
+    @property
+    def seat(self) -> int:
+        return self.action.seat
+
+    @property
+    def data(self) -> Action:
+        return self.action
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """A hand is over: how it ended and what it paid."""
+
+    kind: ClassVar[Literal["hand_end"]] = "hand_end"
+    result: HandResult
+
+    @property
+    def data(self) -> HandResult:
+        return self.result
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over: the final standings, first place first."""
+
+    kind: ClassVar[Literal["game_end"]] = "game_end"
+    standings: tuple[Standing, ...]
+
+    @property
+    def data(self) -> tuple[Standing, ...]:
+        return self.standings
+
+
+@dataclass(frozen=True, slots=True)
+class WinCalled:
+    """``seat`` called a win on ``tile`` under claimed wins (see :mod:`.claims`)."""
+
+    kind: ClassVar[Literal["win_call"]] = "win_call"
+    seat: int
+    tile: int
+    claim: WinClaim
+
+    @property
+    def data(self) -> WinClaim:
+        return self.claim
+
+
+@dataclass(frozen=True, slots=True)
+class WinReviewed:
+    """The review of a claimed win on ``tile`` decided (``seat``: who decided it)."""
+
+    kind: ClassVar[Literal["review"]] = "review"
+    seat: int
+    tile: int
+    claim: WinClaim
+
+    @property
+    def data(self) -> WinClaim:
+        return self.claim
+
+
+@dataclass(frozen=True, slots=True)
+class ChomboCharged:
+    """``seat`` pays a chombo and play goes on (its hand is dead); the score changes."""
+
+    kind: ClassVar[Literal["chombo"]] = "chombo"
+    seat: int
+    deltas: tuple[int, ...]
+
+    @property
+    def data(self) -> tuple[int, ...]:
+        return self.deltas
+
+
+Event: TypeAlias = (
+    Dealt
+    | Drew
+    | Acted
+    | DoraRevealed
+    | RiichiPaid
+    | Called
+    | HandEnded
+    | GameEnded
+    | WinCalled
+    | WinReviewed
+    | ChomboCharged
+)
 
 
 # The versions of the claimed-win procedure (rules/engine/claims.py). 1: the dealer (or
@@ -243,16 +400,27 @@ _INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
 __all__ = [
     "AbortReason",
+    "Acted",
+    "Called",
+    "ChomboCharged",
     "Claim",
     "ClaimKind",
+    "Dealt",
     "Discard",
+    "DoraRevealed",
+    "Drew",
     "Event",
     "EventKind",
+    "GameEnded",
     "GameSetup",
     "GameState",
+    "HandEnded",
     "HandResult",
     "Phase",
     "ResultKind",
     "RiichiKind",
+    "RiichiPaid",
+    "WinCalled",
     "WinResult",
+    "WinReviewed",
 ]

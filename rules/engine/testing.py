@@ -23,7 +23,7 @@ from .errors import IllegalAction
 from .game import apply, new_game
 from .presets import RONIN
 from .rulesets import Ruleset
-from .state import GameSetup, GameState
+from .state import GameSetup, GameState, HandEnded
 from .tiles import DEFAULT_RED_FIVES, is_red, parse_kinds, tiles_from_kinds
 from .turns import deal
 from .wall import DEAD_START, DEAL_END, DORA, RINSHAN, URA
@@ -227,7 +227,7 @@ def benchmark(games: int = 40, ruleset: Ruleset = RONIN) -> dict[str, float]:
         while not state.finished:
             state, events = apply(state, first_legal(state))
             actions += 1
-            hands += sum(1 for e in events if e.kind == "hand_end")
+            hands += sum(1 for e in events if isinstance(e, HandEnded))
     seconds = time.process_time() - start
     return {
         "hands": hands,

@@ -29,7 +29,7 @@ from .analysis import analyse
 from .legal import forbidden_after_call, turn_actions
 from .melds import Meld, MeldKind
 from .rulesets import Ruleset
-from .state import Event, GameSetup, GameState, HandResult
+from .state import Called, Dealt, DoraRevealed, Drew, Event, GameSetup, GameState, HandResult
 from .tiles import DRAGONS, EAST, WINDS
 from .wall import DEAD_START, DEAL_END, check_wall, dealt_hand, rinshan_tile, shuffled_wall
 
@@ -135,7 +135,7 @@ def deal(
         hand_log=(),
         past_logs=past_logs,
     )
-    events = [Event("deal", dealer, None, (round_wind, round_number, honba, sticks))]
+    events: list[Event] = [Dealt(dealer, round_wind, round_number, honba, sticks)]
     s, more = draw(s, dealer)
     return s, events + more
 
@@ -176,7 +176,7 @@ def draw_into(v: list[Any], seat: int) -> tuple[GameState, list[Event]]:
     v[_CLAIM] = None
     v[_FORBIDDEN] = ()
     v[_LEGAL] = put(NO_LEGAL, seat, turn_actions(_new(GameState, v), seat))
-    return _new(GameState, v), [_new(Event, ("draw", seat, tile, None))]
+    return _new(GameState, v), [Drew(seat, tile)]
 
 
 def reveal_pending(s: GameState) -> tuple[GameState, list[Event]]:
@@ -184,7 +184,7 @@ def reveal_pending(s: GameState) -> tuple[GameState, list[Event]]:
     if not s.dora_pending:
         return s, []
     shown = s.dora_shown + s.dora_pending
-    events = [Event("dora", None, s.wall[126 + i]) for i in range(s.dora_shown, shown)]
+    events: list[Event] = [DoraRevealed(s.wall[126 + i]) for i in range(s.dora_shown, shown)]
     return s.evolve(dora_shown=shown, dora_pending=0), events
 
 
@@ -227,7 +227,7 @@ def apply_call(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
         pao=pao,
         claim=None,
     )
-    events = [Event("call", seat, tile, action)]
+    events: list[Event] = [Called(action)]
     if action.type == DAIMINKAN:
         s, more = complete_kan(s, seat, DAIMINKAN)
         return s, events + more
@@ -243,7 +243,7 @@ def complete_kan(s: GameState, seat: int, kind: MeldKind) -> tuple[GameState, li
     shown, pending = s.dora_shown, s.dora_pending
     if r.kan_dora:
         if kind == ANKAN or r.kan_dora_timing == "immediate":
-            events.append(Event("dora", None, s.wall[126 + shown]))
+            events.append(DoraRevealed(s.wall[126 + shown]))
             shown += 1
         else:
             pending += 1
@@ -268,7 +268,7 @@ def complete_kan(s: GameState, seat: int, kind: MeldKind) -> tuple[GameState, li
         claim=None,
         forbidden=(),
     )
-    events.append(Event("draw", seat, tile, "rinshan"))
+    events.append(Drew(seat, tile, rinshan=True))
     return with_turn_legal(s, seat), events
 
 

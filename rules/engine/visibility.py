@@ -21,7 +21,7 @@ from .claims import WinClaim
 from .melds import Meld
 from .rulesets import Ruleset
 from .standings import Standing
-from .state import Discard, Event, GameState, HandResult, Phase
+from .state import Acted, Discard, Drew, Event, GameState, HandResult, Phase
 from .wall import DORA
 from .wins import is_furiten
 
@@ -177,19 +177,15 @@ def _without_drawn(s: GameState, seat: int) -> tuple[int, ...]:
 def visible_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
     """The events a seat may be told about: others' draws lose their tile, others'
     passes (which would show that they could call) are dropped."""
-    out = []
+    out: list[Event] = []
     for e in events:
-        if e.kind == "draw" and e.seat != seat:
-            out.append(Event("draw", e.seat, None, None))
-        elif (
-            e.kind == "action"
-            and isinstance(e.data, Action)
-            and e.data.type == PASS
-            and e.seat != seat
-        ):
-            continue
-        else:
-            out.append(e)
+        match e:
+            case Drew(seat=drawer) if drawer != seat:
+                out.append(Drew(drawer, None))  # no tile, and no dead-wall mark either
+            case Acted(action=action) if action.type == PASS and action.seat != seat:
+                continue
+            case _:
+                out.append(e)
     return tuple(out)
 
 

@@ -12,7 +12,7 @@ from django.db import migrations, models
 
 
 def mark_old_claimed_games(apps, schema_editor):
-    from rules.engine import apply, parse_action, rulesets
+    from rules.engine import HandEnded, apply, parse_action, rulesets
     from rules.engine.claims import marked_seats
     from rules.engine.game import check_robots, start
     from rules.engine.state import GameSetup
@@ -37,7 +37,11 @@ def mark_old_claimed_games(apps, schema_editor):
                 index = state.hand_index
                 state, events = apply(state, parse_action(text))
                 for event in events:
-                    seats = list(marked_seats(event.data.claim)) if event.kind == "hand_end" else []
+                    seats = (
+                        list(marked_seats(event.result.claim))
+                        if isinstance(event, HandEnded)
+                        else []
+                    )
                     if seats:
                         HandRecord.objects.filter(game_id=game.pk, index=index).update(
                             against_reading=seats
