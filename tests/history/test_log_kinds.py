@@ -27,6 +27,7 @@ REAL_MAHJONG_SOUL_TOURNAMENTS = [
     "real_mahjongsoul_tournament_south_2026.json",
     "real_mahjongsoul_tournament_30000_no_red_fives.json",
     "real_mahjongsoul_tournament_30000_japanese_client.json",
+    "real_mahjongsoul_tournament_30000_ron_on_a_riichi_discard.json",
 ]
 MAHJONG_SOUL = [
     "real_mahjongsoul_gold_south_hand.json",
@@ -127,28 +128,6 @@ def test_a_game_that_starts_at_30000_takes_its_starting_score_from_the_log(db):
     assert [row["score"] for row in sorted(game.final, key=lambda r: r["seat"])] == list(
         report.final_scores
     )
-
-
-def test_a_real_mahjong_soul_tournament_at_30000_without_red_fives_takes_both_from_the_log(db):
-    name = "real_mahjongsoul_tournament_30000_no_red_fives.json"
-    report = import_log(name, _data(name))
-    assert report.ok, report.first_difference()
-    assert report.site == "mahjongsoul"
-    assert "red fives: none (rule.aka51-53)" in report.rules_read
-    assert "starting score: 30,000 (log[0][1] (hand 1, scores))" in report.rules_read
-    game = Game.objects.get(pk=report.game_id)
-    assert game.ruleset["start_score"] == 30000 and game.ruleset["red_fives"] == [0, 0, 0]
-    log_scores = json.loads(_data(name))["sc"][::2]
-    assert list(report.final_scores) == log_scores
-
-
-def test_a_real_mahjong_soul_tournament_room_named_by_the_japanese_client_is_a_hanchan(db):
-    name = "real_mahjongsoul_tournament_30000_japanese_client.json"
-    report = import_log(name, _data(name))
-    assert report.ok, report.first_difference()
-    assert report.site == "mahjongsoul"
-    assert "length: East and South (hanchan) (rule.disp 大会戦南喰)" in report.rules_read
-    assert len(report.hands) == 12
 
 
 def test_a_mahjong_soul_friendly_room_at_30000_returns_its_starting_score(db):
