@@ -4,7 +4,11 @@ writes for a ron on a riichi discard. test_log_kinds.py replays them all."""
 
 from __future__ import annotations
 
+import html
 import json
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from history.logs.importer import import_log
 from history.logs.model import Discard, LogResult, LogWin, Ron
@@ -57,6 +61,15 @@ def test_a_ron_on_a_riichi_discard_pays_the_winner_no_stick_the_converter_counte
     assert all(not hand.notes for i, hand in enumerate(report.hands) if i != 7)
     stored = HandRecord.objects.get(game_id=report.game_id, index=7)
     assert stored.deltas == [-12000, 0, 0, 12000]
+
+
+def test_the_import_page_says_why_the_stick_was_left_out(client, members):
+    name = "real_mahjongsoul_tournament_30000_ron_on_a_riichi_discard.json"
+    client.force_login(members[0])
+    upload = SimpleUploadedFile(name, _data(name))
+    page = client.post(reverse("history:import"), {"logs": [upload]}).content.decode()
+    assert CANCELLED_RIICHI_NOTE in html.unescape(page)
+    assert HandRecord.objects.filter(index=7).get().deltas == [-12000, 0, 0, 12000]
 
 
 def _ron_on_riichi(deltas: tuple[int, ...]) -> LogResult:
