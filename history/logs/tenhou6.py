@@ -79,7 +79,7 @@ from .tenhou6_codes import (
     code_from_number,
 )
 from .tenhou6_order import order_events
-from .tenhou6_result import _parse_result
+from .tenhou6_result import _parse_result, uncount_cancelled_riichi
 
 # --- reading ------------------------------------------------------------------------------
 
@@ -285,6 +285,9 @@ def _read_hand(raw: Any, i: int, reds: bool) -> LogHand:
         result=result,
     )
     hand.events = order_events(takes, discards, hand.dealer, result, field)
+    hand.result, note = uncount_cancelled_riichi(result, hand.events, sticks)
+    if note:
+        hand.notes.append(note)
     return hand
 
 

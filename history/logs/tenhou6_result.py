@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from . import yaku as yaku_names
-from .model import LogFormatError, LogResult, LogWin
+from .model import Discard, LogFormatError, LogResult, LogWin
 from .tenhou6_codes import (
     ABORTS,
     AGARI,
@@ -111,3 +111,44 @@ def _parse_wins(raw: list, field: str) -> LogResult:
         total = [a + b for a, b in zip(total, deltas, strict=True)]
     kind = "tsumo" if wins[0].from_seat is None else "ron"
     return LogResult(kind, wins=tuple(wins), deltas=tuple(total), label=AGARI)
+
+
+# --- a converter's riichi stick on a cancelled riichi -----------------------------------------
+
+CANCELLED_RIICHI_NOTE = (
+    "the log pays the winner 1,000 for the riichi declared with the discard that was won "
+    "on; a riichi whose discard is won on is not made and puts no stick down, as the next "
+    "hand's scores show, so the hand is read without that 1,000"
+)
+
+
+def uncount_cancelled_riichi(
+    result: LogResult, events: list[Any], sticks: int
+) -> tuple[LogResult, str | None]:
+    """The result without a stick for a riichi that a ron on its own discard cancelled.
+
+    A riichi is made only when its discard passes; a ron on that discard cancels it
+    (no stick goes down). Some Mahjong Soul converters count the stick as soon as the
+    riichi is declared and pay it to the winner, so the win's score changes add up to
+    1,000 more than the sticks on the table: the ones the hand started with and one
+    for each riichi that was made. Such a result is read without that 1,000 (taken from
+    the first winner, who takes the sticks), with a note saying so; any other result is
+    returned unchanged.
+    """
+    if result.kind != "ron" or result.deltas is None or len(events) < 2:
+        return result, None
+    ronned = events[-2]
+    if not isinstance(ronned, Discard) or not ronned.riichi:
+        return result, None
+    made = sum(1 for e in events if isinstance(e, Discard) and e.riichi) - 1
+    if sum(result.deltas) != 1000 * (sticks + made + 1):
+        return result, None
+    first = result.wins[0]
+    if first.deltas is None:
+        return result, None
+    win_deltas = list(first.deltas)
+    win_deltas[first.seat] -= 1000
+    total = list(result.deltas)
+    total[first.seat] -= 1000
+    wins = (first._replace(deltas=tuple(win_deltas)), *result.wins[1:])
+    return result._replace(wins=wins, deltas=tuple(total)), CANCELLED_RIICHI_NOTE

@@ -21,11 +21,20 @@ from tables.models import Game, HandRecord
 
 from .conftest import DATA
 
+# Whole real games played in a Mahjong Soul tournament lobby (santi-league, REAL_GAMES.md).
+REAL_MAHJONG_SOUL_TOURNAMENTS = [
+    "real_mahjongsoul_tournament_south_2025.json",
+    "real_mahjongsoul_tournament_south_2026.json",
+    "real_mahjongsoul_tournament_30000_no_red_fives.json",
+    "real_mahjongsoul_tournament_30000_japanese_client.json",
+    "real_mahjongsoul_tournament_30000_ron_on_a_riichi_discard.json",
+]
 MAHJONG_SOUL = [
     "real_mahjongsoul_gold_south_hand.json",
     "mahjongsoul_jade_east.json",
     "mahjongsoul_gold_south.json",
     "mahjongsoul_friendly_30000.json",
+    *REAL_MAHJONG_SOUL_TOURNAMENTS,
 ]
 # Real games and hands from other projects' test data (REAL_GAMES.md names each source).
 # Hands in which a seat throws the same tile twice (from its hand or straight after
