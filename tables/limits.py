@@ -91,7 +91,7 @@ class AccountBuckets:
     socket left costs no memory.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buckets: dict[int, TokenBucket] = {}
         self._sockets: dict[int, int] = {}
         self._lock = threading.Lock()
