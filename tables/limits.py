@@ -35,19 +35,23 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from django.conf import settings
 
 from . import clock as clocks
 from .runtime import RUNTIME
 
+if TYPE_CHECKING:
+    from players.models import Player
 
-def setting(name: str):
+
+def setting(name: str) -> Any:
     """The setting (settings.py reads the environment, README lists it; tests override it)."""
     return getattr(settings, name)
 
 
-def _seconds(clock) -> float:
+def _seconds(clock: clocks.Clock) -> float:
     return clock.now().timestamp()
 
 
@@ -61,7 +65,7 @@ class TokenBucket:
     updated: float
 
     @classmethod
-    def full(cls, rate: float, burst: float, clock) -> TokenBucket:
+    def full(cls, rate: float, burst: float, clock: clocks.Clock) -> TokenBucket:
         return cls(float(rate), float(burst), float(burst), _seconds(clock))
 
     def refill(self, now: float) -> None:
@@ -96,7 +100,7 @@ class AccountBuckets:
         self._sockets: dict[int, int] = {}
         self._lock = threading.Lock()
 
-    def join(self, account: int, clock) -> TokenBucket:
+    def join(self, account: int, clock: clocks.Clock) -> TokenBucket:
         with self._lock:
             self._sockets[account] = self._sockets.get(account, 0) + 1
             bucket = self._buckets.get(account)
@@ -134,7 +138,7 @@ def accounts() -> AccountBuckets:
 class SocketLimits:
     """What one socket may still send: its bucket and, when signed in, its account's."""
 
-    def __init__(self, account: int | None = None, clock=None):
+    def __init__(self, account: int | None = None, clock: clocks.Clock | None = None) -> None:
         self.clock = clock
         clock = self._clock()
         self.own = TokenBucket.full(
@@ -144,7 +148,7 @@ class SocketLimits:
         self.shared = accounts().join(account, clock) if account is not None else None
         self.max_bytes = int(setting("TABLE_MESSAGE_MAX_BYTES"))
 
-    def _clock(self):
+    def _clock(self) -> clocks.Clock:
         # The process clock is looked up on every message, so a test that swaps in a
         # ManualClock after the socket opened still drives it.
         return self.clock or clocks.current()
@@ -182,7 +186,7 @@ class SocketLimits:
 # --- open tables ---------------------------------------------------------------------------
 
 
-def open_tables(user) -> int:
+def open_tables(user: Player) -> int:
     """How many unfinished tables ``user`` created or sits at (as a person, not a bot)."""
     from django.db.models import Q
 
@@ -200,11 +204,11 @@ def open_table_limit() -> int:
     return int(setting("TABLE_OPEN_LIMIT"))
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a move can carry")
 
 
-def read_message(text: str | None):
+def read_message(text: str | None) -> Any:
     """The JSON of a socket message, or None for anything a move cannot be made of.
 
     Parse at the edge: numbers that are not finite (``1e999``, ``-Infinity``,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -31,10 +32,16 @@ from .consumers import LeavingConsumer, account_of
 from .dbwork import in_pool
 from .play_news import announce, member_group
 
+if TYPE_CHECKING:
+    from .matchmaking import Matched
+    from .models import QueueEntry
+
 log = logging.getLogger(__name__)
 
 
-def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None = None) -> str:
+def status_html(
+    entry: QueueEntry | None = None, matched_url: str = "", error: tuple[str, str] | None = None
+) -> str:
     return render_to_string(
         "tables/_play_now_status.html",
         {
@@ -46,7 +53,7 @@ def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None
     )
 
 
-def join_rate_bucket(account: int):
+def join_rate_bucket(account: int) -> limits.TokenBucket:
     """The member's budget of joins and leaves in this process (a flood is refused)."""
     buckets = in_memory_buckets()
     bucket = buckets.get(account)
@@ -57,14 +64,14 @@ def join_rate_bucket(account: int):
     return bucket
 
 
-def in_memory_buckets() -> dict:
+def in_memory_buckets() -> dict[int, limits.TokenBucket]:
     from .runtime import RUNTIME
 
     return RUNTIME.memo("tables.play_now_buckets")
 
 
 class PlayNowConsumer(LeavingConsumer):
-    async def connect(self):
+    async def connect(self) -> None:
         self.limits = limits.SocketLimits()
         self.account = account_of(self.scope)
         await self.accept()  # a signed-out socket is answered, not refused (see receive)
@@ -77,7 +84,7 @@ class PlayNowConsumer(LeavingConsumer):
         entry = await in_pool(self.arrive)()
         await self.send(text_data=status_html(entry))
 
-    def arrive(self):
+    def arrive(self) -> QueueEntry | None:
         online.seen(self.account, clocks.current().now())
         return matchmaking.entry_of(self.scope["user"])
 
@@ -99,7 +106,7 @@ class PlayNowConsumer(LeavingConsumer):
         online.seen(self.account, clocks.current().now())
         return matchmaking.leave(self.scope["user"], channel=self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.limits.allow():
             await self.refuse("rate_limited", "Too many messages: slow down")
             return
@@ -142,7 +149,7 @@ class PlayNowConsumer(LeavingConsumer):
             # every process's driver plans the bots' arrival
             await self.channel_layer.group_send(broadcast.DRIVER_GROUP, {"type": "driver.claim"})
 
-    def join_queue(self, data: dict):
+    def join_queue(self, data: dict[str, Any]) -> tuple[QueueEntry | None, list[Matched]]:
         ruleset, length = data.get("ruleset"), data.get("length")
         if isinstance(data.get("kind"), str):  # the lobby's choice: "<ruleset id>:<length>"
             ruleset, _, length = data["kind"].partition(":")
@@ -157,7 +164,7 @@ class PlayNowConsumer(LeavingConsumer):
         still = matchmaking.entry_of(self.scope["user"])
         return still, made
 
-    def leave_queue(self):
+    def leave_queue(self) -> tuple[None, list[Matched]]:
         if not matchmaking.leave(self.scope["user"]):
             raise matchmaking.QueueError("not_waiting", "You are not waiting in a queue")
         return None, []
@@ -165,8 +172,8 @@ class PlayNowConsumer(LeavingConsumer):
     async def refuse(self, code: str, message: str) -> None:
         await self.send(text_data=status_html(error=(code, message), entry=None))
 
-    async def play_matched(self, event):
+    async def play_matched(self, event: dict[str, Any]) -> None:
         await self.send(text_data=status_html(matched_url=event["url"]))
 
-    async def play_invited(self, event):
+    async def play_invited(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["html"])

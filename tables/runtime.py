@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
+    from rules.engine import GameState
+
     from .limits import AccountBuckets
     from .runner import Driver
     from .states import Cached
@@ -53,7 +55,8 @@ class Runtime:
         self.driver: Driver | None = None  # this process's runner.Driver ...
         self.driver_task: asyncio.Task[None] | None = None  # ... and the task running it
         self.states: OrderedDict[int, Cached] = OrderedDict()  # game id -> states.Cached
-        self.frames: OrderedDict[Any, Any] = OrderedDict()  # see frames.shared_context
+        # see frames.shared_context: key -> (the state, its shared context)
+        self.frames: OrderedDict[Any, tuple[GameState, dict[str, Any]]] = OrderedDict()
         self.seat_html: OrderedDict[Any, Any] = OrderedDict()  # see board_markup.seats
         self.live_seats: Counter[int] = Counter()  # seat pk -> sockets open here
         self.watching: Counter[int] = Counter()  # game id -> sockets showing it here

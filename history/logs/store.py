@@ -233,6 +233,7 @@ def store_game(
         Seat.objects.create(table=table, index=index, player=player, bot_level=level)
     log = [format_action(a) for a in actions]
     if state.finished and not log_hands:
+        assert state.final is not None  # a finished game has its standings
         final = records.standings_json(state.final)
     else:
         last = log_hands[-1] if log_hands else None
