@@ -123,6 +123,12 @@ def count(groups: dict[str, list[Path]]) -> dict[str, int]:
     return errors
 
 
+def label(row: str) -> str:
+    """``tables/``, or ``tables/ (rest)`` when rows of its sub-packages come first."""
+    rest = any(other.startswith(row + "/") for other in PACKAGES)
+    return f"{row}/ (rest)" if rest else f"{row}/"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
@@ -133,13 +139,14 @@ def main() -> None:
         print("| package | files | strict errors |")
         print("| --- | ---: | ---: |")
         for row, files in groups.items():
-            print(f"| `{row}/` | {len(files)} | {errors[row]} |")
+            name, _, rest = label(row).partition(" ")
+            print(f"| `{name}` {rest} | {len(files)} | {errors[row]} |".replace("`  ", "` "))
         print(f"| total | {sum(map(len, groups.values()))} | {sum(errors.values())} |")
     else:
         for row, files in groups.items():
-            print(f"{row + '/':<16} {len(files):>4} files {errors[row]:>6} strict errors")
+            print(f"{label(row):<20} {len(files):>4} files {errors[row]:>6} strict errors")
         total = sum(map(len, groups.values()))
-        print(f"{'total':<16} {total:>4} files {sum(errors.values()):>6} strict errors")
+        print(f"{'total':<20} {total:>4} files {sum(errors.values()):>6} strict errors")
 
 
 if __name__ == "__main__":
