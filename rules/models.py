@@ -47,7 +47,7 @@ class Ruleset(models.Model):
         return rulesets.from_dict(self.settings or {}, base=presets.preset(self.preset))
 
     @classmethod
-    def offered(cls):
+    def offered(cls) -> "models.QuerySet[Ruleset]":
         """The rulesets a new table or event may choose (earlier versions are not)."""
         return cls.objects.filter(retired=False)
 

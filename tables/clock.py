@@ -8,8 +8,15 @@ by hand, so a 25-second timeout takes no time at all in a test.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Protocol
 
 from django.utils import timezone
+
+
+class Clock(Protocol):
+    """What tables ask of a clock: the time now."""
+
+    def now(self) -> dt.datetime: ...
 
 
 class SystemClock:
@@ -20,7 +27,7 @@ class SystemClock:
 class ManualClock:
     """A clock that only moves when told to."""
 
-    def __init__(self, start: dt.datetime | None = None):
+    def __init__(self, start: dt.datetime | None = None) -> None:
         self.current = start or dt.datetime(2025, 1, 1, 12, 0, tzinfo=dt.UTC)
 
     def now(self) -> dt.datetime:
@@ -34,14 +41,14 @@ class ManualClock:
 system_clock = SystemClock()
 
 
-_current = system_clock
+_current: Clock = system_clock
 
 
-def current():
+def current() -> Clock:
     """The clock this process uses for tables (a test may swap in a ManualClock)."""
     return _current
 
 
-def use(clock) -> None:
+def use(clock: Clock | None) -> None:
     global _current
     _current = clock or system_clock

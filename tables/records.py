@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from rules.engine.claims import marked_seats
-from rules.engine.state import GameState, HandResult
+from rules.engine.standings import Standing
+from rules.engine.state import GameState, HandResult, WinResult
 from rules.engine.tiles import EAST
 
 from .models import WINDS, HandRecord
 
+if TYPE_CHECKING:
+    from .models import Game
 
-def win_summary(win) -> dict:
+
+def win_summary(win: WinResult) -> dict[str, Any]:
     score = win.score
     return {
         "seat": win.seat,
@@ -23,9 +30,11 @@ def win_summary(win) -> dict:
     }
 
 
-def hand_record(game, index: int, result: HandResult, log_start: int, log_end: int) -> HandRecord:
+def hand_record(
+    game: Game, index: int, result: HandResult, log_start: int, log_end: int
+) -> HandRecord:
     wins = [win_summary(w) for w in result.wins]
-    first = wins[0] if wins else {}
+    first: dict[str, Any] = wins[0] if wins else {}
     return HandRecord(
         game=game,
         index=index,
@@ -58,7 +67,7 @@ def hand_bounds(state: GameState, hand: int) -> tuple[int, int]:
     return start, start + length
 
 
-def standings_json(final) -> list[dict]:
+def standings_json(final: Iterable[Standing]) -> list[dict[str, Any]]:
     return [
         {
             "seat": s.seat,

@@ -30,29 +30,39 @@ from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+
+if TYPE_CHECKING:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rules.engine import GameState
+    from tables.play.runner import Driver
+    from tables.play.states import Cached
+    from tables.socket.budgets import AccountBuckets
 
 
 class Runtime:
     """This process's caches, presence counts, limits and pools (see the module)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lock = threading.Lock()  # guards the pool and the driver's creation
-        self._memos: dict[str, dict] = {}
-        self.pool = None  # the database ThreadPoolExecutor, started on demand
-        self.driver = None  # this process's runner.Driver ...
-        self.driver_task = None  # ... and the asyncio task running it
-        self.states: OrderedDict = OrderedDict()  # game id -> states.Cached
-        self.frames: OrderedDict = OrderedDict()  # see frames.shared_context
-        self.seat_html: OrderedDict = OrderedDict()  # see board_markup.seats
-        self.live_seats: Counter = Counter()  # seat pk -> sockets open here
-        self.watching: Counter = Counter()  # game id -> sockets showing it here
-        self.accounts = None  # budgets.AccountBuckets, made on first use
+        self._memos: dict[str, dict[Any, Any]] = {}
+        self.pool: ThreadPoolExecutor | None = None  # the database pool, started on demand
+        self.driver: Driver | None = None  # this process's runner.Driver ...
+        self.driver_task: asyncio.Task[None] | None = None  # ... and the task running it
+        self.states: OrderedDict[int, Cached] = OrderedDict()  # game id -> states.Cached
+        # see frames.shared_context: key -> (the state, its shared context)
+        self.frames: OrderedDict[Any, tuple[GameState, dict[str, Any]]] = OrderedDict()
+        self.seat_html: OrderedDict[Any, Any] = OrderedDict()  # see board_markup.seats
+        self.live_seats: Counter[int] = Counter()  # seat pk -> sockets open here
+        self.watching: Counter[int] = Counter()  # game id -> sockets showing it here
+        self.accounts: AccountBuckets | None = None  # made on first use
         self.reset()
 
-    def memo(self, name: str, kind: type = dict) -> Any:
+    def memo(self, name: str, kind: type[dict[Any, Any]] = dict) -> Any:
         """A dict (or an OrderedDict, ``kind``) kept for ``name`` (e.g.
         ``"history.replays"``) that :meth:`reset` empties."""
         with self.lock:
@@ -61,7 +71,7 @@ class Runtime:
                 found = self._memos[name] = kind()
             return found
 
-    def account_buckets(self) -> Any:
+    def account_buckets(self) -> AccountBuckets:
         if self.accounts is None:
             from tables.socket.budgets import AccountBuckets
 
@@ -96,7 +106,7 @@ def cached_games() -> int:
     return settings.TABLE_CACHED_GAMES
 
 
-def keep_at_most(cache: OrderedDict, bound: int) -> None:
+def keep_at_most(cache: OrderedDict[Any, Any], bound: int) -> None:
     """Drop the least recently used entries of ``cache`` until ``bound`` are left."""
     while len(cache) > bound:
         try:

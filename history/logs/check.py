@@ -21,13 +21,16 @@ the last two never count as passed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rules.engine.state import GameSetup, HandResult
+from rules.engine.actions import Action
+from rules.engine.rulesets import Ruleset
+from rules.engine.state import GameSetup, HandResult, WinResult
 from rules.engine.tiles import EAST
 
 from . import yaku as yaku_names
-from .model import WIND_NAMES, LogGame, LogHand, LogResult
+from .model import WIND_NAMES, LogGame, LogHand, LogResult, LogWin
 from .playthrough import HandReplay, play_hand
 from .walls import BuiltWall, build_wall
 
@@ -49,7 +52,7 @@ class HandCheck:
     label: str
     status: str
     differences: list[str]
-    replay: HandReplay | None
+    replay: HandReplay
     wall: BuiltWall
 
     @property
@@ -111,6 +114,7 @@ def check_game(game: LogGame) -> GameCheck:
             )
             continue
         nxt = game.hands[i + 1] if i + 1 < len(game.hands) else None
+        assert replay.result is not None  # a hand without a problem has its outcome
         differences = compare_result(replay.result, hand.result, game.ruleset)
         differences += compare_next(replay, nxt, complete=game.final_scores is not None)
         status = MISMATCH if differences else MATCH
@@ -128,22 +132,22 @@ def _outcome(kind: str, abort: str | None) -> str:
     return f"{text} ({abort.replace('_', ' ')})" if abort else text
 
 
-def _seats(seats) -> str:
-    seats = sorted(seats)
-    if not seats:
+def _seats(seats: Iterable[int]) -> str:
+    ordered = sorted(seats)
+    if not ordered:
         return "nobody"
-    return ("seats " if len(seats) > 1 else "seat ") + " and ".join(str(s) for s in seats)
+    return ("seats " if len(ordered) > 1 else "seat ") + " and ".join(str(s) for s in ordered)
 
 
-def _yaku_text(entries) -> str:
+def _yaku_text(entries: Iterable[tuple[str, int]]) -> str:
     return ", ".join(f"{yaku_names.label(k)} {h}" for k, h in entries) or "none"
 
 
-def _signed(values) -> str:
+def _signed(values: Iterable[int]) -> str:
     return "[" + ", ".join(f"{v:+d}" if v else "0" for v in values) + "]"
 
 
-def compare_result(result: HandResult, log: LogResult | None, ruleset) -> list[str]:
+def compare_result(result: HandResult, log: LogResult | None, ruleset: Ruleset) -> list[str]:
     """The differences between our engine's outcome and the log's (empty: the same)."""
     if log is None:
         return ["the log records no outcome for this hand"]
@@ -171,12 +175,12 @@ def compare_result(result: HandResult, log: LogResult | None, ruleset) -> list[s
     return out
 
 
-def _compare_win(seat: int, ours, theirs, ruleset) -> list[str]:
-    out = []
+def _compare_win(seat: int, ours: WinResult, theirs: LogWin, ruleset: Ruleset) -> list[str]:
+    out: list[str] = []
     who = f"seat {seat}'s win"
     if ours.from_seat != theirs.from_seat:
 
-        def how(source):
+        def how(source: int | None) -> str:
             return "by tsumo" if source is None else f"on seat {source}'s tile"
 
         out.append(f"{who}: {how(theirs.from_seat)} in the log, {how(ours.from_seat)} here")
@@ -219,7 +223,7 @@ def _compare_win(seat: int, ours, theirs, ruleset) -> list[str]:
 # --- what comes next ------------------------------------------------------------------------
 
 
-def _header(wind: int, number: int, honba: int, sticks: int, scores) -> str:
+def _header(wind: int, number: int, honba: int, sticks: int, scores: Iterable[int]) -> str:
     return (
         f"{WIND_NAMES[wind % 4]} {number + 1}, {honba} honba, {sticks} stick(s), "
         f"scores {list(scores)}"
@@ -265,16 +269,16 @@ def compare_final(check: GameCheck) -> list[str]:
     if after is None or not after.finished:
         return []
     ours = [0, 0, 0, 0]
-    for standing in after.final:
+    for standing in after.final or ():
         ours[standing.seat] = standing.score
     if list(final) != ours:
         return [f"final scores: the log has {list(final)}, our engine {ours}"]
     return []
 
 
-def stored_actions(check: GameCheck):
+def stored_actions(check: GameCheck) -> list[Action]:
     """The engine actions of the hands reproduced from the start, in order."""
-    out = []
+    out: list[Action] = []
     for hand in check.hands[: check.reproduced]:
         out.extend(hand.replay.actions)
     return out

@@ -16,6 +16,7 @@ import io
 import json
 import re
 import zlib
+from typing import Any
 
 from rules import json_input
 
@@ -141,7 +142,7 @@ def _lines(text: str) -> tuple[str, object]:
     return "mjai", text
 
 
-def _continues(group: list[dict], data: dict) -> bool:
+def _continues(group: list[dict[str, Any]], data: dict[str, Any]) -> bool:
     """Whether a tenhou.net/6 object goes on the game of ``group`` (one hand a line)."""
     last = group[-1]
     if "sc" in last or data.get("name") != last.get("name"):
@@ -160,7 +161,7 @@ def split_games(rows: list[tuple[int, object]]) -> list[tuple[str, object]]:
     game has no final scores yet. A line that cannot be read spoils its game only (the
     game is refused with the line's message); the next line starts a new one."""
     games: list[tuple[str, object]] = []
-    group: list[dict] = []
+    group: list[dict[str, Any]] = []
     lines: list[int] = []
 
     def close() -> None:
@@ -197,5 +198,5 @@ def split_games(rows: list[tuple[int, object]]) -> list[tuple[str, object]]:
     return games
 
 
-def _list_or_empty(value) -> list:
+def _list_or_empty(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []

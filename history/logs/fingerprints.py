@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from history.models import ImportedGame
+from rules.engine.actions import Action
+from tables.models import Game
 
 from .model import LogGame
 
 
-def _digest(value) -> str:
+def _digest(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=list)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -48,7 +52,7 @@ def of_log(game: LogGame) -> str:
     return _digest([list(game.names), hands])
 
 
-def of_own(walls, actions) -> str:
+def of_own(walls: Iterable[Iterable[int]], actions: Iterable[Action]) -> str:
     return _digest(["own", [list(w) for w in walls], [str(a) for a in actions]])
 
 
@@ -61,9 +65,9 @@ def stored_game(fingerprint: str) -> int | None:
     )
 
 
-def remember(stored, fingerprint: str, game: LogGame | None = None) -> None:
+def remember(stored: Game, fingerprint: str, game: LogGame | None = None) -> None:
     """Keep the fingerprint (and what the log said) with the stored game."""
-    extra = {}
+    extra: dict[str, Any] = {}
     if game is not None:
         extra = {
             "site": game.site,

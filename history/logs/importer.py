@@ -17,20 +17,25 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, cast
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from players import names as member_names
+from players.models import Player
 from rules.engine import presets, rulesets
 from rules.engine.state import GameSetup
+from tables.models import Game
 
 from . import check as checking
 from . import fingerprints, mjai, mjlog, ownjson, store, tenhou6
 from .files import decode, detect
-from .model import LogFormatError
+from .model import LogFormatError, LogGame
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +153,7 @@ def import_logs(
     data: bytes,
     *,
     ruleset: rulesets.Ruleset | str | None = None,
-    user=None,
+    user: Player | AnonymousUser | None = None,
     save: bool = True,
     only: str | None = None,
 ) -> list[FileReport]:
@@ -166,7 +171,7 @@ def import_logs(
                 FileReport(name, fmt), fmt, parsed, ruleset, user, save and only in (None, name)
             )
         ]
-    games = parsed
+    games = cast("list[tuple[str, Any]]", parsed)  # (where, object or LogFormatError)
     if len(games) == 1:
         where, value = games[0]
         if isinstance(value, LogFormatError):
@@ -185,12 +190,19 @@ def import_logs(
     return reports
 
 
-def import_log(name: str, data: bytes, **options) -> FileReport:
+def import_log(name: str, data: bytes, **options: Any) -> FileReport:
     """One file's first (usually only) game: see :func:`import_logs`."""
     return import_logs(name, data, **options)[0]
 
 
-def _import_one(report: FileReport, fmt: str, parsed, ruleset, user, save: bool) -> FileReport:
+def _import_one(
+    report: FileReport,
+    fmt: str,
+    parsed: Any,
+    ruleset: rulesets.Ruleset | str | None,
+    user: Player | AnonymousUser | None,
+    save: bool,
+) -> FileReport:
     """Read, check and store one game; never raises for a bad log."""
     if isinstance(ruleset, str):
         ruleset = presets.preset(ruleset)
@@ -239,7 +251,14 @@ def _import_one(report: FileReport, fmt: str, parsed, ruleset, user, save: bool)
     return report
 
 
-def _store(report: FileReport, game, fmt: str, result, print_: str, user):
+def _store(
+    report: FileReport,
+    game: LogGame,
+    fmt: str,
+    result: checking.GameCheck,
+    print_: str,
+    user: Player | AnonymousUser | None,
+) -> Game:
     """Store the hands our engine reproduced from the start as a game, the rest from the
     log's own outcomes, with the game's fingerprint."""
     reproduced = result.reproduced
@@ -251,12 +270,17 @@ def _store(report: FileReport, game, fmt: str, result, print_: str, user):
             actions=checking.stored_actions(result),
             started=_played(report.name),
             finished=_played(report.name),
-            created_by=user if getattr(user, "is_authenticated", False) else None,
+            created_by=_creator(user),
             log_hands=game.hands[reproduced:],
             final_scores=game.final_scores,
         )
         fingerprints.remember(stored, print_, game)
     return stored
+
+
+def _creator(user: Player | AnonymousUser | None) -> Player | None:
+    """The member an import is recorded as made by (none for an anonymous one)."""
+    return user if isinstance(user, Player) and user.is_authenticated else None
 
 
 # What a reader raises on a shape of bad input it does not name yet.
@@ -280,7 +304,7 @@ def _title(name: str, fmt: str) -> str:
     return f"{FORMAT_NAMES.get(fmt, fmt)}: {stem}"[:60]
 
 
-def check_names(players, title) -> None:
+def check_names(players: Iterable[object], title: str | None) -> None:
     """Names and titles shown on the site may not carry control characters, text that
     is not valid Unicode, or marks that reorder text (as members' names may not)."""
     for what, text in [
@@ -293,7 +317,9 @@ def check_names(players, title) -> None:
             raise LogFormatError(f"{what} is refused: {exc.messages[0]}") from None
 
 
-def _own(report: FileReport, data: dict, user, save: bool) -> FileReport:
+def _own(
+    report: FileReport, data: dict[str, Any], user: Player | AnonymousUser | None, save: bool
+) -> FileReport:
     try:
         game = ownjson.parse(data)
         check_names(game.names, game.title)
@@ -316,7 +342,7 @@ def _own(report: FileReport, data: dict, user, save: bool) -> FileReport:
                 actions=game.actions,
                 started=game.started,
                 finished=game.finished,
-                created_by=user if getattr(user, "is_authenticated", False) else None,
+                created_by=_creator(user),
             )
             fingerprints.remember(stored, print_)
         report.game_id = stored.pk

@@ -22,6 +22,7 @@ names such as ``Jade Room``) with ``東喰``/``南喰`` (East or South game, ope
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,7 +175,7 @@ def settle(read: ReadRules, chosen: Any) -> Settled:
 TENHOU_GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
 
-def is_mahjong_soul(data: dict, disp: str) -> bool:
+def is_mahjong_soul(data: dict[str, Any], disp: str) -> bool:
     """A tenhou.net/6 object written from a Mahjong Soul game."""
     if any(room in disp for room in MAHJONG_SOUL_ROOMS):
         return True
@@ -185,7 +186,7 @@ def is_mahjong_soul(data: dict, disp: str) -> bool:
     return "ver" in data and len(ref) > 20
 
 
-def read_tenhou6(data: dict, int_of) -> ReadRules:
+def read_tenhou6(data: dict[str, Any], int_of: Callable[..., int]) -> ReadRules:
     """The rules a tenhou.net/6 object states in ``rule`` (``int_of`` reads a number)."""
     rule = data.get("rule", {})
     if not isinstance(rule, dict):

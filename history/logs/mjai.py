@@ -17,6 +17,7 @@ log cannot be replayed and is refused.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from rules import json_input
 from rules.engine import rulesets
@@ -26,6 +27,7 @@ from . import log_rules
 from . import yaku as yaku_names
 from .model import (
     Call,
+    Code,
     Discard,
     Draw,
     Kan,
@@ -55,7 +57,7 @@ DRAW_REASONS = {
 }
 
 
-def tile(text, field: str):
+def tile(text: Any, field: str) -> Code:
     if not isinstance(text, str):
         raise LogFormatError(f"{text!r} is not a tile", field)
     if text == "?":
@@ -74,13 +76,13 @@ def tile(text, field: str):
     raise LogFormatError(f"'{text}' is not a tile such as 5m, 5mr or E", field)
 
 
-def _int(value, field: str) -> int:
+def _int(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise LogFormatError(f"must be a whole number, not {value!r}", field)
     return value
 
 
-def _seat(value, field: str) -> int:
+def _seat(value: Any, field: str) -> int:
     seat = _int(value, field)
     if not 0 <= seat <= 3:
         raise LogFormatError(f"{seat} is not a seat (0-3)", field)
@@ -88,7 +90,7 @@ def _seat(value, field: str) -> int:
 
 
 def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
-    events = []
+    events: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -108,7 +110,7 @@ def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
 
 
 class _Reader:
-    def __init__(self, override):
+    def __init__(self, override: rulesets.Ruleset | None) -> None:
         self.override = override
         self.names = [f"Player {i + 1}" for i in range(4)]
         self.read_rules = log_rules.ReadRules(log_rules.TENHOU)
@@ -120,13 +122,13 @@ class _Reader:
             raise LogFormatError("comes before any start_kyoku", field)
         return self.hand
 
-    def read(self, e: dict, field: str) -> None:
+    def read(self, e: dict[str, Any], field: str) -> None:
         kind = e["type"]
         handler = getattr(self, f"_{kind}", None)
         if handler is not None:
             handler(e, field)
 
-    def _start_game(self, e, field):
+    def _start_game(self, e: dict[str, Any], field: str) -> None:
         names = e.get("names")
         if (
             isinstance(names, list)
@@ -143,7 +145,7 @@ class _Reader:
             reds = (1, 1, 1) if e.get("aka_flag") else (0, 0, 0)
             self.read_rules.say("red_fives", reds, f"{field}.aka_flag")
 
-    def _start_kyoku(self, e, field):
+    def _start_kyoku(self, e: dict[str, Any], field: str) -> None:
         wind = e.get("bakaze")
         if not isinstance(wind, str) or len(wind) != 1 or wind not in WINDS:
             raise LogFormatError("bakaze must be E, S, W or N", f"{field}.bakaze")
@@ -174,10 +176,10 @@ class _Reader:
         self.hands.append(self.hand)
         self.riichi: set[int] = set()
         self.rinshan = [False] * 4
-        self.drawn: list = [None] * 4
+        self.drawn: list[Code | None] = [None] * 4
         self.last_discarder = self.hand.dealer
 
-    def _tsumo(self, e, field):
+    def _tsumo(self, e: dict[str, Any], field: str) -> None:
         hand = self._need(field)
         seat = _seat(e.get("actor"), f"{field}.actor")
         code = tile(e.get("pai"), f"{field}.pai")
@@ -185,7 +187,7 @@ class _Reader:
         self.rinshan[seat] = False
         self.drawn[seat] = code
 
-    def _dahai(self, e, field):
+    def _dahai(self, e: dict[str, Any], field: str) -> None:
         hand = self._need(field)
         seat = _seat(e.get("actor"), f"{field}.actor")
         code = tile(e.get("pai"), f"{field}.pai")
@@ -195,11 +197,11 @@ class _Reader:
         self.drawn[seat] = None
         self.last_discarder = seat
 
-    def _reach(self, e, field):
+    def _reach(self, e: dict[str, Any], field: str) -> None:
         self._need(field)
         self.riichi.add(_seat(e.get("actor"), f"{field}.actor"))
 
-    def _call(self, e, field, kind):
+    def _call(self, e: dict[str, Any], field: str, kind: str) -> None:
         hand = self._need(field)
         seat = _seat(e.get("actor"), f"{field}.actor")
         consumed = e.get("consumed")
@@ -217,38 +219,39 @@ class _Reader:
         if kind in (ANKAN, SHOUMINKAN, DAIMINKAN):
             self.rinshan[seat] = True
 
-    def _chi(self, e, field):
+    def _chi(self, e: dict[str, Any], field: str) -> None:
         self._call(e, field, CHI)
 
-    def _pon(self, e, field):
+    def _pon(self, e: dict[str, Any], field: str) -> None:
         self._call(e, field, PON)
 
-    def _daiminkan(self, e, field):
+    def _daiminkan(self, e: dict[str, Any], field: str) -> None:
         self._call(e, field, DAIMINKAN)
 
-    def _ankan(self, e, field):
+    def _ankan(self, e: dict[str, Any], field: str) -> None:
         self._call(e, field, ANKAN)
 
-    def _kakan(self, e, field):
+    def _kakan(self, e: dict[str, Any], field: str) -> None:
         self._call(e, field, SHOUMINKAN)
 
-    def _dora(self, e, field):
+    def _dora(self, e: dict[str, Any], field: str) -> None:
         hand = self._need(field)
         hand.dora = (*hand.dora, tile(e.get("dora_marker"), f"{field}.dora_marker"))
 
-    def _hora(self, e, field):
+    def _hora(self, e: dict[str, Any], field: str) -> None:
         hand = self._need(field)
         seat = _seat(e.get("actor"), f"{field}.actor")
         target = _seat(e.get("target", seat), f"{field}.target")
         ura = e.get("ura_markers") or e.get("uradora_markers")
         if isinstance(ura, list) and ura:
             hand.ura = tuple(tile(x, f"{field}.ura_markers") for x in ura)
-        entries = []
+        entries: list[tuple[str, int]] = []
         known = True
         for item in e.get("yakus") or []:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
                 raise LogFormatError("each yaku is [name, han]", f"{field}.yakus")
             name, han = item[0], _int(item[1], f"{field}.yakus")
+            key: str | None
             if name == "jikaze":
                 key = ("seat_east", "seat_south", "seat_west", "seat_north")[
                     (seat - hand.dealer) % 4
@@ -290,9 +293,10 @@ class _Reader:
                 total = tuple(a + b for a, b in zip(previous.deltas, deltas, strict=True))
             hand.result = previous._replace(wins=(*previous.wins, win), deltas=total)
             ron = hand.events[-1]
+            assert isinstance(ron, Ron) and ron.seats is not None  # the first win's Ron
             hand.events[-1] = ron._replace(seats=(*ron.seats, seat))
 
-    def _ryukyoku(self, e, field):
+    def _ryukyoku(self, e: dict[str, Any], field: str) -> None:
         hand = self._need(field)
         reason = str(e.get("reason") or "").lower().replace("_", "")
         deltas = e.get("deltas")

@@ -41,6 +41,7 @@ from . import yaku as yaku_names
 from .model import (
     WIND_NAMES,
     Call,
+    Code,
     Discard,
     Draw,
     Kan,
@@ -99,7 +100,7 @@ def rules_of(flags: int) -> log_rules.ReadRules:
     return read
 
 
-def decode_meld(who: int, m: int, field: str):
+def decode_meld(who: int, m: int, field: str) -> tuple[str, list[int], int | None, int]:
     """An ``<N>`` tag's number as (kind, physical tiles, called tile or added tile, source)."""
     source = (who + (m & 3)) % 4
     if m & 0x04:
@@ -159,7 +160,7 @@ def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
 
 
 class _Reader:
-    def __init__(self, override):
+    def __init__(self, override: rulesets.Ruleset | None) -> None:
         self.override = override
         self.read_rules = rules_of(9)  # no GO tag: a plain South game
         self.names: list[str] | None = None
@@ -172,7 +173,7 @@ class _Reader:
         self.final_chips: tuple[int, ...] | None = None
 
     # -- per tag
-    def read(self, el, field: str) -> None:
+    def read(self, el: ET.Element, field: str) -> None:
         tag = el.tag
         if tag == "SHUFFLE":
             seed = el.get("seed", "")
@@ -216,7 +217,7 @@ class _Reader:
             self._ryuukyoku(el, field)
         # other tags (seen in live protocol captures) carry nothing we need
 
-    def _code(self, tile: int):
+    def _code(self, tile: int) -> Code:
         return code_of(tile, self.read_rules.values["red_fives"])
 
     def _need_hand(self, field: str) -> LogHand:
@@ -224,7 +225,7 @@ class _Reader:
             raise LogFormatError("comes before any <INIT> (no hand has started)", field)
         return self.hand
 
-    def _init(self, el, field: str) -> None:
+    def _init(self, el: ET.Element, field: str) -> None:
         if self.hand is not None and self.hand.result is None:
             raise LogFormatError(
                 f"a new hand starts before hand {len(self.hands)} ({self.hand.label}) has a result",
@@ -286,7 +287,7 @@ class _Reader:
         self.last_draw[seat] = None
         self.last_discarder = seat
 
-    def _meld(self, el, field: str) -> None:
+    def _meld(self, el: ET.Element, field: str) -> None:
         hand = self._need_hand(field)
         who = _ints(el.get("who"), f"{field}.who")[0]
         if not 0 <= who <= 3:
@@ -295,17 +296,19 @@ class _Reader:
         kind, tiles, special, source = decode_meld(who, m, field)
         code = self._code
         if kind in (CHI, PON, DAIMINKAN):
+            assert special is not None  # the called tile
             own = tuple(code(t) for t in tiles if t != special)
             hand.events.append(Call(who, kind, code(special), own, source))
         elif kind == ANKAN:
             hand.events.append(Kan(who, ANKAN, tuple(code(t) for t in tiles)))
         else:
+            assert special is not None  # the added tile
             hand.events.append(Kan(who, SHOUMINKAN, (code(special),)))
         self.last_draw[who] = None
         if kind in (DAIMINKAN, ANKAN, SHOUMINKAN):
             self.rinshan[who] = True
 
-    def _scores(self, el, field: str):
+    def _scores(self, el: ET.Element, field: str) -> tuple[int, ...]:
         """The score changes of ``sc``: per seat the score and its change (in hundreds),
         followed in a chip game by the chips: ``score,change,chips`` per seat, or
         ``score,change,chips,chip change``. A chip game's chip changes are kept with the
@@ -332,7 +335,7 @@ class _Reader:
             self.read_rules.say("chips", True, f"{field}.sc")
         return tuple(100 * d for d in sc[1::step])
 
-    def _owari(self, el, field: str) -> None:
+    def _owari(self, el: ET.Element, field: str) -> None:
         owari = el.get("owari")
         if owari:
             try:
@@ -351,7 +354,7 @@ class _Reader:
             if step > 2:
                 self.final_chips = tuple(round(v) for v in values[2::step])
 
-    def _agari(self, el, field: str) -> None:
+    def _agari(self, el: ET.Element, field: str) -> None:
         hand = self._need_hand(field)
         who = _ints(el.get("who"), f"{field}.who")[0]
         source = _ints(el.get("fromWho"), f"{field}.fromWho")[0]
@@ -389,9 +392,11 @@ class _Reader:
         previous = hand.result
         if previous is not None and previous.kind == "ron" and win.from_seat is not None:
             # the second winner of a double ron
+            assert previous.deltas is not None  # an AGARI always has its score changes
             total = tuple(a + b for a, b in zip(previous.deltas, deltas, strict=True))
             hand.result = previous._replace(wins=(*previous.wins, win), deltas=total)
             ron = hand.events[-1]
+            assert isinstance(ron, Ron) and ron.seats is not None  # the first win's Ron
             hand.events[-1] = ron._replace(seats=(*ron.seats, who))
         elif previous is not None:
             raise LogFormatError("a second result for the same hand", field)
@@ -406,7 +411,7 @@ class _Reader:
             raise LogFormatError(f"{number} is not a Tenhou yaku number", field)
         return yaku_names.MJLOG_IDS[number]
 
-    def _ryuukyoku(self, el, field: str) -> None:
+    def _ryuukyoku(self, el: ET.Element, field: str) -> None:
         hand = self._need_hand(field)
         if hand.result is not None:
             raise LogFormatError("a second result for the same hand", field)

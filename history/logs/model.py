@@ -18,6 +18,7 @@ that finished it when a player finished it: :class:`Tsumo`, :class:`Ron` or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -46,7 +47,7 @@ def hand_label(round_wind: int, round_number: int, honba: int) -> str:
     return f"{WIND_NAMES[round_wind % 4]} {round_number + 1}, {honba} honba"
 
 
-def code_of(tile: int, red_fives) -> Code:
+def code_of(tile: int, red_fives: Sequence[int]) -> Code:
     """The code of a physical tile under a ruleset's red fives."""
     return (tile >> 2, is_red(tile, red_fives))
 
@@ -141,7 +142,7 @@ class LogHand:
     sticks: int
     scores: tuple[int, ...]
     haipai: tuple[tuple[Code, ...], ...]  # 13 codes per seat
-    events: list = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     dora: tuple[Code, ...] = ()
     ura: tuple[Code, ...] = ()
     result: LogResult | None = None

@@ -20,22 +20,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from rules.engine.actions import parse_action
+from rules.engine.actions import Action, parse_action
 from rules.engine.errors import IllegalAction, InvalidAction, InvalidHand, InvalidRuleset
 from rules.engine.game import apply, start
 from rules.engine.replay import FORMAT, setup_from_json
-from rules.engine.state import GameSetup
+from rules.engine.state import GameSetup, HandResult
 from tables import records
+from tables.models import Game
 
 from .model import LogFormatError
 
 
-def export(game, names: list[str], title: str) -> dict:
+def export(game: Game, names: list[str], title: str) -> dict[str, Any]:
     """A stored :class:`tables.models.Game` as our JSON record."""
-    hands = []
+    hands: list[dict[str, Any]] = []
     for record in game.hands.order_by("index"):
         hands.append(
             {
@@ -75,7 +77,7 @@ class OwnHand:
     label: str
     status: str
     differences: list[str]
-    actions: list = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
 
 
 @dataclass
@@ -83,14 +85,14 @@ class OwnGame:
     title: str
     names: tuple[str, ...]
     setup: GameSetup
-    actions: list
+    actions: list[Action]
     hands: list[OwnHand]
     finished: datetime | None
     problems: list[str]
     started: datetime | None = None
 
 
-def _compare(result, recorded: dict) -> list[str]:
+def _compare(result: HandResult, recorded: dict[str, Any]) -> list[str]:
     """Our engine's hand against the outcome the file recorded (as HandRecord fields)."""
     out = []
     if recorded.get("result") != result.kind or (recorded.get("abort") or "") != (
@@ -108,7 +110,7 @@ def _compare(result, recorded: dict) -> list[str]:
     return out
 
 
-def parse(data: dict) -> OwnGame:
+def parse(data: dict[str, Any]) -> OwnGame:
     """Read and replay our own record; LogFormatError names the bad field."""
     if data.get("format") != FORMAT:
         raise LogFormatError(f"must be {FORMAT}", "format")
@@ -137,7 +139,7 @@ def parse(data: dict) -> OwnGame:
         raise LogFormatError("must be a list of hand outcomes", "hands")
     state = start(setup)
     hands: list[OwnHand] = []
-    current: list = []
+    current: list[Action] = []
     problems = []
     for i, action in enumerate(actions):
         try:
@@ -178,7 +180,7 @@ def parse(data: dict) -> OwnGame:
     # the hand differently, and the stored records follow the engine).
     prefix = [a for hand in hands if hand.status != "unreproducible" for a in hand.actions]
 
-    def when(key):
+    def when(key: str) -> datetime | None:
         value = data.get(key)
         return parse_datetime(value) if isinstance(value, str) else None
 

@@ -17,7 +17,8 @@ win the log did not record, say).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, cast
 
 from rules.engine.actions import (
     ANKAN,
@@ -32,6 +33,7 @@ from rules.engine.actions import (
     SHOUMINKAN,
     TSUMO,
     Action,
+    ActionType,
 )
 from rules.engine.errors import EngineError, IllegalAction
 from rules.engine.game import apply, explain, pending_seats
@@ -45,6 +47,7 @@ from .model import (
     Code,
     Discard,
     Draw,
+    Event,
     Kan,
     Kyuushu,
     LogHand,
@@ -106,7 +109,7 @@ def play_hand(
 
 
 def _play(
-    state: GameState, index: int, hand: LogHand, actions: list, unknown: frozenset[int]
+    state: GameState, index: int, hand: LogHand, actions: list[Action], unknown: frozenset[int]
 ) -> GameState:
     reds = state.ruleset.red_fives
     events = hand.events
@@ -197,9 +200,16 @@ def _over(state: GameState, index: int) -> bool:
     return state.finished or state.hand_index != index
 
 
-def _answer(state: GameState, events: list, i: int, reds, act) -> int:
+def _answer(
+    state: GameState,
+    events: list[Event],
+    i: int,
+    reds: Sequence[int],
+    act: Callable[[Action], None],
+) -> int:
     """Everyone's answer to the discard (or kan) waiting; returns the next event index."""
     claim = state.claim
+    assert claim is not None  # the calls phase waits on a claim
     event = events[i] if i < len(events) else None
     answers: dict[int, Action] = {}
     if isinstance(event, Ron) and event.from_seat == claim.seat:
@@ -221,12 +231,16 @@ def _answer(state: GameState, events: list, i: int, reds, act) -> int:
     return i
 
 
-def _turn_action(state: GameState, event, reds) -> Action:
+def _turn_action(
+    state: GameState, event: Discard | Kan | Tsumo | Kyuushu, reds: Sequence[int]
+) -> Action:
     seat = event.seat
     if isinstance(event, Discard):
         kind = RIICHI if event.riichi else DISCARD
         options = [
-            a for a in state.legal[seat] if a.type == kind and code_of(a.tile, reds) == event.tile
+            a
+            for a in state.legal[seat]
+            if a.type == kind and a.tile is not None and code_of(a.tile, reds) == event.tile
         ]
         if options:
             # a tsumogiri throws the drawn tile itself; a tedashi keeps it if it can
@@ -243,14 +257,21 @@ def _turn_action(state: GameState, event, reds) -> Action:
     raise _Stop(f"cannot play {event!r}")  # pragma: no cover - every event type is handled
 
 
-def _pick(state: GameState, seat: int, kind: str, reds, wanted, what: str) -> Action:
+def _pick(
+    state: GameState,
+    seat: int,
+    kind: str,
+    reds: Sequence[int],
+    wanted: tuple[Code | None, tuple[Code, ...]] | None,
+    what: str,
+) -> Action:
     """The legal action of ``kind`` whose tiles match ``wanted`` = (tile code, own codes)."""
     for a in state.legal[seat]:
         if a.type != kind:
             continue
         if wanted is not None:
             tile, own = wanted
-            if tile is not None and code_of(a.tile, reds) != tile:
+            if tile is not None and (a.tile is None or code_of(a.tile, reds) != tile):
                 continue
             if own and sorted(code_of(t, reds) for t in a.tiles) != sorted(own):
                 continue
@@ -259,7 +280,15 @@ def _pick(state: GameState, seat: int, kind: str, reds, wanted, what: str) -> Ac
     raise _Stop(_refusal(state, seat, kind, tile, own, reds, what))
 
 
-def _refusal(state: GameState, seat: int, kind: str, tile: Code | None, own, reds, what) -> str:
+def _refusal(
+    state: GameState,
+    seat: int,
+    kind: str,
+    tile: Code | None,
+    own: Sequence[Code],
+    reds: Sequence[int],
+    what: str,
+) -> str:
     """Why the engine will not let ``seat`` do what the log says, in the engine's words."""
     hand = list(state.hands[seat])
 
@@ -288,7 +317,7 @@ def _refusal(state: GameState, seat: int, kind: str, tile: Code | None, own, red
     if kind == ANKAN:
         physical = tiles[0] if tiles else None
     try:
-        reason = explain(state, Action(seat, kind, physical, tuple(tiles)))
+        reason = explain(state, Action(seat, cast(ActionType, kind), physical, tuple(tiles)))
     except Exception:  # the explanation is a courtesy: never fail the import over it
         reason = "not a legal action here"
     return f"{what}: our engine does not allow it ({reason})"
@@ -326,7 +355,7 @@ def _seat(seat: int) -> str:
     return f"seat {seat}"
 
 
-def _name(event) -> str:
+def _name(event: Event) -> str:
     if isinstance(event, Discard):
         return "riichi" if event.riichi else "discard"
     if isinstance(event, Call | Kan):
@@ -334,7 +363,7 @@ def _name(event) -> str:
     return type(event).__name__.lower()
 
 
-def _describe(event) -> str:
+def _describe(event: Event) -> str:
     if isinstance(event, Draw):
         return f"{_seat(event.seat)} draws {code_text(event.tile)}"
     if isinstance(event, Discard):

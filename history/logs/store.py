@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,11 +28,11 @@ from django.utils import timezone
 from players.models import Player
 from players.names import PLACEHOLDER_PREFIX
 from rules.engine import presets, rulesets
-from rules.engine.actions import format_action
+from rules.engine.actions import Action, format_action
 from rules.engine.errors import InvalidHand
 from rules.engine.game import apply, start
 from rules.engine.standings import final_standings
-from rules.engine.state import GameSetup
+from rules.engine.state import GameSetup, GameState, HandResult
 from rules.models import Ruleset
 from tables import records
 from tables.models import BOT_LEVELS, WINDS, Game, HandRecord, Seat, Table
@@ -85,7 +86,7 @@ def ruleset_row(ruleset: rulesets.Ruleset) -> Ruleset:
     return Ruleset.objects.create(name=name, preset=key, settings=settings)
 
 
-def describe_changes(settings: dict) -> str:
+def describe_changes(settings: dict[str, Any]) -> str:
     """A short name for a preset's changed settings, e.g. "East only, no red fives"."""
     words = []
     for name, value in settings.items():
@@ -104,10 +105,12 @@ def describe_changes(settings: dict) -> str:
     return ", ".join(words) or "as stored"
 
 
-def replay_with_results(setup: GameSetup, actions: Sequence):
+def replay_with_results(
+    setup: GameSetup, actions: Sequence[Action]
+) -> tuple[GameState, list[HandResult]]:
     """Play ``actions`` from the start; the final state and every finished hand's result."""
     state = start(setup)
-    results = []
+    results: list[HandResult] = []
     for action in actions:
         before = state.last_result
         state, _ = apply(state, action)
@@ -116,7 +119,9 @@ def replay_with_results(setup: GameSetup, actions: Sequence):
     return state, results
 
 
-def _final_from_scores(scores, ruleset, sticks) -> list[dict]:
+def _final_from_scores(
+    scores: Sequence[int], ruleset: rulesets.Ruleset, sticks: int
+) -> list[dict[str, Any]]:
     try:
         return records.standings_json(final_standings(scores, ruleset, sticks))
     except InvalidHand:
@@ -142,8 +147,9 @@ def log_hand_record(
 ) -> HandRecord:
     """A HandRecord from a log's own outcome (a hand our engine did not reproduce)."""
     result = hand.result
+    assert result is not None  # every format's reader refuses a hand without an outcome
     deltas = list(result.deltas or (0, 0, 0, 0))
-    wins = []
+    wins: list[dict[str, Any]] = []
     for w in result.wins:
         yaku = [[yaku_names.label(k), h] for k, h in w.yaku if h]
         wins.append(
@@ -158,7 +164,7 @@ def log_hand_record(
                 "pao": w.pao,
             }
         )
-    first = wins[0] if wins else {}
+    first: dict[str, Any] = wins[0] if wins else {}
     after = list(nxt.scores) if nxt else [a + b for a, b in zip(hand.scores, deltas, strict=True)]
     return HandRecord(
         game=game,
@@ -183,7 +189,7 @@ def log_hand_record(
     )
 
 
-def _seat_player(entry) -> tuple[Player, str]:
+def _seat_player(entry: Player | str) -> tuple[Player, str]:
     if isinstance(entry, Player):
         level = entry.username.removeprefix("bot-") if entry.is_bot else ""
         return entry, level if level in _LEVELS else ""
@@ -194,12 +200,12 @@ def _seat_player(entry) -> tuple[Player, str]:
 def store_game(
     *,
     title: str,
-    players: Sequence,
+    players: Sequence[Player | str],
     setup: GameSetup,
-    actions: Sequence,
+    actions: Sequence[Action],
     started: datetime | None = None,
     finished: datetime | None = None,
-    created_by=None,
+    created_by: Player | None = None,
     log_hands: Sequence[LogHand] = (),
     final_scores: Sequence[int] | None = None,
 ) -> Game:
@@ -227,12 +233,14 @@ def store_game(
         Seat.objects.create(table=table, index=index, player=player, bot_level=level)
     log = [format_action(a) for a in actions]
     if state.finished and not log_hands:
+        assert state.final is not None  # a finished game has its standings
         final = records.standings_json(state.final)
     else:
         last = log_hands[-1] if log_hands else None
         if final_scores is not None:
             scores = list(final_scores)
         elif last is not None:
+            assert last.result is not None  # see log_hand_record
             scores = [
                 a + b for a, b in zip(last.scores, last.result.deltas or (0,) * 4, strict=True)
             ]
@@ -282,6 +290,7 @@ def store_bot_game(
     from rules.engine.simulate import play_game
 
     record = play_game(ruleset, seed, list(bots), check=False)
+    assert record.state is not None  # the game was played to its end
     setup = record.state.setup
     return store_game(
         title=title or f"Bot game {seed}",

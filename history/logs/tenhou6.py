@@ -74,24 +74,24 @@ from .model import (
 )
 from .tenhou6_codes import (
     TSUMOGIRI,
-    _int,
-    _list,
     code_from_number,
+    int_field,
+    list_field,
 )
-from .tenhou6_order import order_events
-from .tenhou6_result import _parse_result, uncount_cancelled_riichi
+from .tenhou6_order import Entry, order_events
+from .tenhou6_result import parse_result, uncount_cancelled_riichi
 
 # --- reading ------------------------------------------------------------------------------
 
 
-def read_rules(data: dict) -> log_rules.ReadRules | None:
+def read_rules(data: dict[str, Any]) -> log_rules.ReadRules | None:
     """What the object says about its rules; None when it writes a whole ruleset of ours."""
     if "ruleset" in data:
         return None
-    return log_rules.read_tenhou6(data, _int)
+    return log_rules.read_tenhou6(data, int_field)
 
 
-def _own_ruleset(data: dict) -> rulesets.Ruleset:
+def _own_ruleset(data: dict[str, Any]) -> rulesets.Ruleset:
     try:
         return rulesets.from_dict(data["ruleset"])
     except InvalidRuleset as exc:
@@ -107,7 +107,7 @@ def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
     names_raw = data.get("name")
     if names_raw is None:
         raise LogFormatError("missing: the four players' names", "name")
-    names = _list(names_raw, "name", 4)
+    names = list_field(names_raw, "name", 4)
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise LogFormatError("each name must be non-empty text", f"name[{i}]")
@@ -116,15 +116,21 @@ def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
         title = " ".join(str(t) for t in title if t)
     if not isinstance(title, str):
         raise LogFormatError("must be text or a list of text", "title")
-    hands_raw = _list(data.get("log"), "log")
+    hands_raw = list_field(data.get("log"), "log")
     if not hands_raw:
         raise LogFormatError("holds no hands", "log")
-    reds = any(own.red_fives) if own is not None else read.reds
+    # exactly one of them is set: a file with our own ruleset has nothing else to read
+    if read is None:
+        assert own is not None
+        reds = any(own.red_fives)
+    else:
+        reds = read.reds
     hands = [_parse_hand(raw, i, reds) for i, raw in enumerate(hands_raw)]
     final, chips = _final_scores(data)
     if own is not None:
         settled = log_rules.Settled(own, ('every rule (the file\'s own "ruleset")',), "")
     else:
+        assert read is not None
         first = hands[0]
         read.say("start_score", log_rules.start_score(first.scores, first.sticks), _where(0, 1))
         if chips is not None:
@@ -146,7 +152,7 @@ def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
     return game
 
 
-def _final_scores(data: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+def _final_scores(data: dict[str, Any]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """Final table scores (and chips) from ``"sc"``; present, it means the log holds the
     whole game. ``sc`` is ``[score, points] * 4``, or in a chip game ``[score, points,
     chips] * 4`` (or with the chips' value after them, ``[score, points, chips, value] * 4``). Tenhou's records give scores in hundreds; a total near a hundred
@@ -155,7 +161,7 @@ def _final_scores(data: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] |
     sc = data.get("sc")
     if sc is None:
         return None, None
-    sc = _list(sc, "sc")
+    sc = list_field(sc, "sc")
     if len(sc) not in (8, 12, 16):
         raise LogFormatError(
             "holds score and points (and chips, in a chip game) for each seat: 8, 12 or 16 "
@@ -175,7 +181,7 @@ def _final_scores(data: dict) -> tuple[tuple[int, ...] | None, tuple[int, ...] |
 def _codes(values: Any, field: str, reds: bool) -> tuple[Code, ...]:
     return tuple(
         code_from_number(v, f"{field} entry {i + 1}", reds)
-        for i, v in enumerate(_list(values, field))
+        for i, v in enumerate(list_field(values, field))
     )
 
 
@@ -203,12 +209,12 @@ def _parse_hand(raw: Any, i: int, reds: bool) -> LogHand:
     by its round and honba (``log[3][8] (hand 4, East 3, 1 honba: seat 1's takes)``)."""
     label = ""
     try:
-        head = _list(_list(raw, f"log[{i}]")[0], _where(i, 0), 3) if raw else None
+        head = list_field(list_field(raw, f"log[{i}]")[0], _where(i, 0), 3) if raw else None
         if head is not None:
             label = hand_label(
-                _int(head[0], _where(i, 0) + " round", 0, 15) // 4,
-                _int(head[0], _where(i, 0) + " round", 0, 15) % 4,
-                _int(head[1], _where(i, 0) + " honba", 0),
+                int_field(head[0], _where(i, 0) + " round", 0, 15) // 4,
+                int_field(head[0], _where(i, 0) + " round", 0, 15) % 4,
+                int_field(head[1], _where(i, 0) + " honba", 0),
             )
         return _read_hand(raw, i, reds)
     except LogFormatError as exc:
@@ -227,26 +233,27 @@ def _parse_hand(raw: Any, i: int, reds: bool) -> LogHand:
 
 def _read_hand(raw: Any, i: int, reds: bool) -> LogHand:
     field = f"log[{i}]"
-    raw = _list(raw, field)
+    raw = list_field(raw, field)
     if len(raw) not in (16, 17):
         raise LogFormatError(
             f"a hand has 16 or 17 entries (header, scores, dora, ura, three lists per seat, result), not {len(raw)}",
             field,
         )
-    head = _list(raw[0], _where(i, 0), 3)
-    kyoku = _int(head[0], _where(i, 0) + " round", 0, 15)
-    honba = _int(head[1], _where(i, 0) + " honba", 0)
-    sticks = _int(head[2], _where(i, 0) + " sticks", 0)
+    head = list_field(raw[0], _where(i, 0), 3)
+    kyoku = int_field(head[0], _where(i, 0) + " round", 0, 15)
+    honba = int_field(head[1], _where(i, 0) + " honba", 0)
+    sticks = int_field(head[2], _where(i, 0) + " sticks", 0)
     scores = tuple(
-        _int(s, f"{_where(i, 1)}[{k}]") for k, s in enumerate(_list(raw[1], _where(i, 1), 4))
+        int_field(s, f"{_where(i, 1)}[{k}]")
+        for k, s in enumerate(list_field(raw[1], _where(i, 1), 4))
     )
     dora = _codes(raw[2], _where(i, 2), reds)
     if not dora:
         raise LogFormatError("a hand shows at least one dora indicator", _where(i, 2))
     ura = _codes(raw[3], _where(i, 3), reds)
     haipai = []
-    takes: list[list] = []
-    discards: list[list] = []
+    takes: list[list[Entry]] = []
+    discards: list[list[Entry]] = []
     for seat in range(4):
         base = 4 + 3 * seat
         dealt = _codes(raw[base], _where(i, base), reds)
@@ -259,19 +266,19 @@ def _read_hand(raw: Any, i: int, reds: bool) -> LogHand:
         takes.append(
             [
                 _take(v, seat, f"{where} entry {k + 1}", reds)
-                for k, v in enumerate(_list(raw[base + 1], where))
+                for k, v in enumerate(list_field(raw[base + 1], where))
             ]
         )
         where = _where(i, base + 2)
         discards.append(
             [
                 _discard(v, seat, f"{where} entry {k + 1}", reds)
-                for k, v in enumerate(_list(raw[base + 2], where))
+                for k, v in enumerate(list_field(raw[base + 2], where))
             ]
         )
     if len(raw) != 17:
         raise LogFormatError("the hand has no result", _where(i, 16))
-    result = _parse_result(raw[16], _where(i, 16))
+    result = parse_result(raw[16], _where(i, 16))
     hand = LogHand(
         index=i,
         round_wind=kyoku // 4,
@@ -330,7 +337,7 @@ def _shape(kind: str, codes: list[Code], text: str, field: str) -> None:
 _FROM_SLOT = {0: 3, 1: 2, 2: 1, 3: 1}  # slot of the marked tile -> (source - seat) % 4
 
 
-def _take(value: Any, seat: int, field: str, reds: bool):
+def _take(value: Any, seat: int, field: str, reds: bool) -> Entry:
     if isinstance(value, str):
         mark, codes, slot = _meld_parts(value, field, reds)
         kind = {"c": CHI, "p": PON, "m": DAIMINKAN}.get(mark)
@@ -350,7 +357,7 @@ def _take(value: Any, seat: int, field: str, reds: bool):
     return ("tile", code_from_number(value, field, reds), field)
 
 
-def _discard(value: Any, seat: int, field: str, reds: bool):
+def _discard(value: Any, seat: int, field: str, reds: bool) -> Entry:
     if isinstance(value, str):
         if value.startswith("r"):
             rest = value[1:]

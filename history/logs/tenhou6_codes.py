@@ -6,6 +6,7 @@ that read one number or one list of a log, naming the field at fault.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.engine.tiles import is_red
@@ -77,7 +78,7 @@ def code_from_number(value: Any, field: str, reds: bool) -> Code:
     raise LogFormatError(f"{value} is not a tile number (11-19, 21-29, 31-39, 41-47, 51-53)", field)
 
 
-def number_of_tile(tile: int, red_fives) -> int:
+def number_of_tile(tile: int, red_fives: Sequence[int]) -> int:
     kind = tile >> 2
     if is_red(tile, red_fives):
         return 51 + kind // 9
@@ -89,7 +90,8 @@ def number_of_tile(tile: int, red_fives) -> int:
 # --- fields ------------------------------------------------------------------------------
 
 
-def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
+def int_field(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a whole number within the bounds given, or an error naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise LogFormatError(f"must be a whole number, not {value!r}", field)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -112,7 +114,8 @@ def json_kind(value: Any) -> str:
     return "a list" if isinstance(value, list) else "another kind of value"
 
 
-def _list(value: Any, field: str, length: int | None = None) -> list:
+def list_field(value: Any, field: str, length: int | None = None) -> list[Any]:
+    """``value`` as a list (of ``length`` entries when given), or an error naming ``field``."""
     if not isinstance(value, list):
         raise LogFormatError(f"must be a list, not {json_kind(value)}", field)
     if length is not None and len(value) != length:

@@ -15,6 +15,9 @@ is listed in the extra key ``"against_reading"`` (``[{"hand", "seat", "decision"
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rules.engine import (
     Acted,
     Called,
@@ -34,11 +37,12 @@ from rules.engine.actions import (
     PON,
     RIICHI,
     SHOUMINKAN,
+    Action,
 )
-from rules.engine.claims import against_reading
+from rules.engine.claims import WinClaim, against_reading
 from rules.engine.game import apply, start
 from rules.engine.payments import round_up_100
-from rules.engine.state import GameSetup
+from rules.engine.state import GameSetup, GameState, HandResult, WinResult
 from rules.engine.tiles import is_red
 from rules.engine.wall import dealt_hand
 
@@ -51,13 +55,13 @@ def _rel_slot(seat: int, source: int, kan: bool) -> int:
     return {3: 0, 2: 1, 1: 3 if kan else 2}[rel]
 
 
-def _meld_text(mark: str, called: int, others: list[int], slot: int, reds) -> str:
+def _meld_text(mark: str, called: int, others: list[int], slot: int, reds: Sequence[int]) -> str:
     parts = [str(number_of_tile(t, reds)) for t in others]
     parts.insert(slot, f"{mark}{number_of_tile(called, reds)}")
     return "".join(parts)
 
 
-def _points_text(win, dealer: int) -> str:
+def _points_text(win: WinResult, dealer: int) -> str:
     score = win.score
     base = score.base_points
     if win.from_seat is None:
@@ -75,8 +79,8 @@ def _points_text(win, dealer: int) -> str:
     return f"{score.fu}符{score.han}飜{points}"
 
 
-def _yaku_texts(win) -> list[str]:
-    out = []
+def _yaku_texts(win: WinResult) -> list[str]:
+    out: list[str] = []
     for name, han in win.score.yaku:
         key = yaku_names.from_engine(name, han)
         japanese = yaku_names.TENHOU_NAMES.get(key, name)
@@ -87,15 +91,17 @@ def _yaku_texts(win) -> list[str]:
     return out
 
 
-def _plus(deltas, extra) -> list[int]:
+def _plus(deltas: Sequence[int], extra: Sequence[int]) -> list[int]:
     return [a + b for a, b in zip(deltas, extra, strict=True)]
 
 
-def _result_entry(result, reds, chombo=(0, 0, 0, 0)) -> list:
+def _result_entry(
+    result: HandResult, reds: Sequence[int], chombo: Sequence[int] = (0, 0, 0, 0)
+) -> list[Any]:
     """The hand's result; ``chombo`` is what chombos played on with a dead hand moved
     earlier in the hand (added to the first deltas written, so the scores add up)."""
     if result.kind in ("ron", "tsumo"):
-        out: list = [AGARI]
+        out: list[Any] = [AGARI]
         for k, w in enumerate(result.wins):
             liable = w.pao if w.pao is not None else w.seat
             source = w.seat if w.from_seat is None else w.from_seat
@@ -111,11 +117,11 @@ def _result_entry(result, reds, chombo=(0, 0, 0, 0)) -> list:
         return [name, _plus(result.deltas, chombo)]
     if result.kind == "nagashi":
         return [NAGASHI, _plus(result.deltas, chombo)]
-    name = ABORT_NAMES.get(result.abort, result.abort or "流局")
+    name = ABORT_NAMES.get(result.abort or "", result.abort or "流局")
     return [name, _plus(result.deltas, chombo)]
 
 
-def rule_entry(ruleset: rulesets.Ruleset) -> dict:
+def rule_entry(ruleset: rulesets.Ruleset) -> dict[str, Any]:
     reds = ruleset.red_fives
     disp = "般" + ("南" if ruleset.game_type == "hanchan" else "東")
     disp += "喰" if ruleset.kuitan else ""
@@ -129,15 +135,17 @@ def rule_entry(ruleset: rulesets.Ruleset) -> dict:
     }
 
 
-def export(setup: GameSetup, actions, names, title: str = "") -> dict:
+def export(
+    setup: GameSetup, actions: Sequence[Action], names: Sequence[str], title: str = ""
+) -> dict[str, Any]:
     """A stored game (setup and action list) as a tenhou.net/6 object."""
     reds = setup.ruleset.red_fives
     state = start(setup)
-    hands: list[dict] = []
+    hands: list[dict[str, Any]] = []
 
-    def open_hand(s) -> dict:
+    def open_hand(s: GameState) -> dict[str, Any]:
         dealer = s.round_number
-        record = {
+        record: dict[str, Any] = {
             "head": [(s.round_wind - 27) * 4 + s.round_number, s.honba, s.riichi_sticks],
             "scores": list(s.scores),
             "dealt": [
@@ -153,9 +161,10 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
         return record
 
     current = open_hand(state)
+    assert state.drawn is not None  # a game starts with the dealer's draw
     current["takes"][state.turn].append(number_of_tile(state.drawn, reds))
-    chombos: list[dict] = []
-    marks: list[dict] = []
+    chombos: list[dict[str, Any]] = []
+    marks: list[dict[str, Any]] = []
     for action in actions:
         before = state
         state, events = apply(state, action)
@@ -164,8 +173,10 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
                 case Dealt():
                     current = open_hand(state)
                 case Drew(seat=drawer, tile=tile):
+                    assert tile is not None
                     current["takes"][drawer].append(number_of_tile(tile, reds))
                 case Called(action=call):
+                    assert call.tile is not None and before.claim is not None
                     source = before.claim.seat
                     kan = call.type == DAIMINKAN
                     if call.type == CHI:
@@ -193,6 +204,7 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
                 case HandEnded(result=result):
                     current["result"] = result
                     if result.kind == "chombo":
+                        assert result.chombo is not None
                         chombos.append(
                             _chombo_note(len(hands) - 1, result.chombo, "game_over", result.deltas)
                         )
@@ -212,7 +224,7 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
             entry += [record["dealt"][seat], record["takes"][seat], record["discards"][seat]]
         entry.append(_result_entry(result, reds, record["chombo"]))
         out_log.append(entry)
-    out = {
+    out: dict[str, Any] = {
         "title": [title, ""],
         "name": list(names),
         "rule": rule_entry(setup.ruleset),
@@ -224,8 +236,8 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
     if marks:
         out["against_reading"] = [m for m in marks if m["hand"] < len(out_log)]
     if state.finished:
-        sc: list = [0] * 8
-        for standing in state.final:
+        sc: list[float] = [0] * 8
+        for standing in state.final or ():
             # scores in hundreds, then the result in thousands, as Tenhou writes them
             sc[2 * standing.seat] = standing.score // 100
             sc[2 * standing.seat + 1] = standing.final / 1000
@@ -233,13 +245,16 @@ def export(setup: GameSetup, actions, names, title: str = "") -> dict:
     return out
 
 
-def _chombo_note(hand: int, seat: int, then: str, deltas) -> dict:
+def _chombo_note(hand: int, seat: int, then: str, deltas: Sequence[int]) -> dict[str, Any]:
     return {"hand": hand, "seat": seat, "then": then, "deltas": list(deltas)}
 
 
-def _export_own_action(record: dict, before, action, reds) -> None:
+def _export_own_action(
+    record: dict[str, Any], before: GameState, action: Action, reds: Sequence[int]
+) -> None:
     seat = action.seat
     if action.type in (DISCARD, RIICHI, OPEN_RIICHI):
+        assert action.tile is not None
         value = TSUMOGIRI if action.tile == before.drawn else number_of_tile(action.tile, reds)
         record["discards"][seat].append(value if action.type == DISCARD else f"r{value}")
     elif action.type == ANKAN:
@@ -247,25 +262,27 @@ def _export_own_action(record: dict, before, action, reds) -> None:
         numbers = [str(number_of_tile(t, reds)) for t in tiles]
         record["discards"][seat].append("".join(numbers[:3]) + "a" + numbers[3])
     elif action.type == SHOUMINKAN:
-        pon = next(
-            m for m in before.melds[seat] if m.kind == PON and m.tiles[0] >> 2 == action.tile >> 2
-        )
+        assert action.tile is not None
+        added = action.tile
+        pon = next(m for m in before.melds[seat] if m.kind == PON and m.tiles[0] >> 2 == added >> 2)
+        assert pon.source is not None and pon.called is not None
         # The pon as it was written (the called tile at the place that says where it came
         # from), with the added tile marked "k" just before the called tile.
         slot = _rel_slot(seat, pon.source, False)
         own = [t for t in pon.tiles if t != pon.called]
         written = [*own[:slot], pon.called, *own[slot:]]
-        record["discards"][seat].append(_meld_text("k", action.tile, written, slot, reds))
+        record["discards"][seat].append(_meld_text("k", added, written, slot, reds))
 
 
-def _against_notes(hand: int, claim) -> list[dict]:
+def _against_notes(hand: int, claim: WinClaim | None) -> list[dict[str, Any]]:
     """The claimed wins of a hand's result that were settled against the engine's reading."""
     if claim is None:
         return []
-    notes = []
+    notes: list[dict[str, Any]] = []
     for wc in (*claim.earlier, claim):
         if not against_reading(wc):
             continue
+        assert wc.decision is not None  # a claim settled against the reading was decided
         reading = wc.reading
         notes.append(
             {

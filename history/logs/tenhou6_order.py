@@ -8,6 +8,9 @@ caller's turn. :mod:`.tenhou6` reads the file and calls :func:`order_events`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
 from rules.engine.actions import (
     ANKAN,
     CHI,
@@ -18,6 +21,7 @@ from rules.engine.actions import (
 from .model import (
     Discard,
     Draw,
+    Event,
     Kyuushu,
     LogFormatError,
     LogResult,
@@ -25,12 +29,20 @@ from .model import (
     Tsumo,
 )
 
+# A seat's take, as :mod:`.tenhou6` reads it: ("tile", code, field) or ("call", Call,
+# field); a discard: ("tile" | "riichi", code or None, field), ("tsumogiri" | "none",
+# None, field) or ("kan", Kan, field). The field names the entry in messages.
+Entry = tuple[str, Any, str]
+SeatEntries = Sequence[Sequence[Entry]]
+
 
 class _Retry(Exception):
     pass
 
 
-def order_events(takes, discards, dealer: int, result: LogResult, field: str) -> list:
+def order_events(
+    takes: SeatEntries, discards: SeatEntries, dealer: int, result: LogResult, field: str
+) -> list[Event]:
     """The hand's events in playing order, from each seat's takes and discards."""
     declined: set[int] = set()
     last_error = None
@@ -43,10 +55,17 @@ def order_events(takes, discards, dealer: int, result: LogResult, field: str) ->
     raise LogFormatError(f"the seats' lists cannot be put in playing order: {last_error}", field)
 
 
-def _order(takes, discards, dealer, result, field, declined):
+def _order(
+    takes: SeatEntries,
+    discards: SeatEntries,
+    dealer: int,
+    result: LogResult,
+    field: str,
+    declined: set[int],
+) -> list[Event]:
     ti = [0, 0, 0, 0]
     di = [0, 0, 0, 0]
-    events: list = []
+    events: list[Event] = []
     ambiguous: list[
         int
     ] = []  # discards at which a call was taken though a later one could be meant
@@ -54,14 +73,14 @@ def _order(takes, discards, dealer, result, field, declined):
     rinshan = False
     discard_count = 0
 
-    def fail(message: str):
+    def fail(message: str) -> NoReturn:
         # Undo the latest doubtful call and try again; give up when none is left.
         for point in reversed(ambiguous):
             if point not in declined:
                 raise _Retry({*[p for p in declined if p < point], point}, message)
         raise LogFormatError(f"the seats' lists cannot be put in playing order: {message}", field)
 
-    def next_take(seat):
+    def next_take(seat: int) -> Entry:
         if ti[seat] >= len(takes[seat]):
             fail(f"seat {seat} has no take left for its turn")
         entry = takes[seat][ti[seat]]
@@ -157,7 +176,9 @@ def _order(takes, discards, dealer, result, field, declined):
     return events
 
 
-def _discards_again(takes, discards, start: int, tile) -> bool:
+def _discards_again(
+    takes: Sequence[Entry], discards: Sequence[Entry], start: int, tile: Any
+) -> bool:
     """Whether a seat's discards from ``start`` on throw ``tile`` again, from the hand or
     straight after drawing it (a seat's takes and discards pair up one for one, so a
     thrown draw is the take beside it)."""
@@ -171,11 +192,13 @@ def _discards_again(takes, discards, start: int, tile) -> bool:
     return False
 
 
-def _all_used(ti, takes) -> bool:
+def _all_used(ti: list[int], takes: SeatEntries) -> bool:
     return all(ti[s] >= len(takes[s]) for s in range(4))
 
 
-def _unrecorded_suukaikan(ti, di, takes, discards, result) -> bool:
+def _unrecorded_suukaikan(
+    ti: list[int], di: list[int], takes: SeatEntries, discards: SeatEntries, result: LogResult
+) -> bool:
     """Whether the log stops at a kan that ends the hand as four kans by two or more
     players: Tenhou's logs leave out that kan's replacement draw and its discard (the
     replay supplies them, see ``driver``)."""

@@ -18,8 +18,8 @@ from .tenhou6_codes import (
     LIMIT_NAMES,
     NAGASHI,
     READ_ALIASES,
-    _int,
-    _list,
+    int_field,
+    list_field,
 )
 
 # --- result -----------------------------------------------------------------------------------
@@ -28,8 +28,8 @@ _POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(数え役満|役満|三倍満|倍�
 _YAKU = re.compile(r"^(.+?)\((\d+)飜\)$|^(.+?)\((ダブル役満|役満|\d+倍役満)\)$")
 
 
-def _parse_result(raw: Any, field: str) -> LogResult:
-    raw = _list(raw, field)
+def parse_result(raw: Any, field: str) -> LogResult:
+    raw = list_field(raw, field)
     if not raw or not isinstance(raw[0], str):
         raise LogFormatError('a result starts with its name, e.g. "和了" or "流局"', f"{field}[0]")
     name = READ_ALIASES.get(raw[0].strip(), raw[0].strip())
@@ -38,7 +38,8 @@ def _parse_result(raw: Any, field: str) -> LogResult:
     deltas = None
     if len(raw) > 1:
         deltas = tuple(
-            _int(d, f"{field}[1][{k}]") for k, d in enumerate(_list(raw[1], f"{field}[1]", 4))
+            int_field(d, f"{field}[1][{k}]")
+            for k, d in enumerate(list_field(raw[1], f"{field}[1]", 4))
         )
     if name in EXHAUSTIVE:
         return LogResult("exhaustive", deltas=deltas or (0, 0, 0, 0), label=name)
@@ -51,29 +52,31 @@ def _parse_result(raw: Any, field: str) -> LogResult:
     raise LogFormatError(f"'{name}' is not a result this importer knows", f"{field}[0]")
 
 
-def _parse_wins(raw: list, field: str) -> LogResult:
+def _parse_wins(raw: list[Any], field: str) -> LogResult:
     if len(raw) < 3 or len(raw) % 2 == 0:
         raise LogFormatError('a win lists score changes and details in pairs after "和了"', field)
     wins = []
     total = [0, 0, 0, 0]
     for k in range(1, len(raw), 2):
         deltas = tuple(
-            _int(d, f"{field}[{k}][{j}]") for j, d in enumerate(_list(raw[k], f"{field}[{k}]", 4))
+            int_field(d, f"{field}[{k}][{j}]")
+            for j, d in enumerate(list_field(raw[k], f"{field}[{k}]", 4))
         )
-        info = _list(raw[k + 1], f"{field}[{k + 1}]")
+        info = list_field(raw[k + 1], f"{field}[{k + 1}]")
         if len(info) < 4:
             raise LogFormatError(
                 "win details are [winner, from, liable, points, yaku...]", f"{field}[{k + 1}]"
             )
-        seat = _int(info[0], f"{field}[{k + 1}][0]", 0, 3)
-        source = _int(info[1], f"{field}[{k + 1}][1]", 0, 3)
-        liable = _int(info[2], f"{field}[{k + 1}][2]", 0, 3)
+        seat = int_field(info[0], f"{field}[{k + 1}][0]", 0, 3)
+        source = int_field(info[1], f"{field}[{k + 1}][1]", 0, 3)
+        liable = int_field(info[2], f"{field}[{k + 1}][2]", 0, 3)
         points = info[3]
         if not isinstance(points, str):
             raise LogFormatError(
                 'the points must be text such as "30符1飜1000点"', f"{field}[{k + 1}][3]"
             )
         match = _POINTS.match(points)
+        assert match is not None  # the pattern matches any text (its one group is optional)
         fu = int(match.group(1)) if match.group(1) else None
         han = int(match.group(2)) if match.group(2) else None
         limit = match.group(3) or ""

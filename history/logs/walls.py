@@ -17,6 +17,7 @@ have, is malformed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules.engine.tiles import FIVES
@@ -33,7 +34,7 @@ class BuiltWall(NamedTuple):
 class _Copies:
     """The physical tiles not yet placed, handed out by code."""
 
-    def __init__(self, red_fives, where: str):
+    def __init__(self, red_fives: Sequence[int], where: str) -> None:
         self.red_fives = tuple(red_fives)
         self.where = where
         self.free: dict[Code, list[int]] = {}
@@ -75,7 +76,7 @@ def live_and_rinshan(hand: LogHand) -> tuple[list[Code], list[Code], int]:
     return live, rinshan, kans
 
 
-def build_wall(hand: LogHand, red_fives, where: str) -> BuiltWall:
+def build_wall(hand: LogHand, red_fives: Sequence[int], where: str) -> BuiltWall:
     """Our engine's wall for ``hand``; ``where`` names the hand in error messages."""
     copies = _Copies(red_fives, where)
     wall: list[int | None] = [None] * 136
@@ -113,10 +114,10 @@ def build_wall(hand: LogHand, red_fives, where: str) -> BuiltWall:
         if wall[position] is None:
             wall[position] = next(rest)
             unknown.add(position)
-    return BuiltWall(tuple(wall), frozenset(unknown))
+    return BuiltWall(tuple(t for t in wall if t is not None), frozenset(unknown))
 
 
-def check_known_wall(hand: LogHand, wall: tuple[int, ...], red_fives) -> str | None:
+def check_known_wall(hand: LogHand, wall: tuple[int, ...], red_fives: Sequence[int]) -> str | None:
     """Why a wall from a shuffle seed does not fit what the log shows (None: it fits)."""
     dealer = hand.round_number
     for k in range(4):

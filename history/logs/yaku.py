@@ -9,6 +9,9 @@ being dropped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from rules.engine.rulesets import Ruleset
 from rules.engine.yaku import BY_KEY, SINGLE_OF_DOUBLE, YAKU_NAMES
 
 # Tenhou's spelling where it differs from the catalogue's Japanese.
@@ -233,7 +236,12 @@ def is_yakuman(key: str) -> bool:
     return bool(info and info.yakuman)
 
 
-def canonical(entries, ruleset, generic_winds: bool = False, any_yakuman: bool = False):
+def canonical(
+    entries: Iterable[tuple[str, int]],
+    ruleset: Ruleset,
+    generic_winds: bool = False,
+    any_yakuman: bool = False,
+) -> tuple[tuple[str, int], ...]:
     """Comparable (key, han) pairs: zero-han entries dropped, doubles the ruleset does
     not count doubled reported under their single name, sorted. ``generic_winds``
     names wind yaku without their wind (as Mahjong Soul does); ``any_yakuman`` counts

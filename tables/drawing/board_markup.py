@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from functools import lru_cache
+from typing import Any
 
 from django.utils.safestring import SafeString
 
@@ -23,7 +24,7 @@ from .result_markup import panel
 from .tile_markup import EMPTY, backs, join, markup, melds, oob_mark, row, tile
 
 
-def seat(s: dict, hand: int, reds: tuple) -> SafeString:
+def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """One seat: name plate, face-down hand and melds, pond. Each seat has its own id,
     so a frame carries only the seats that changed; the same markup serves every
     viewer (the board's ``viewer-<v>`` class places the seats around the table)."""
@@ -85,7 +86,7 @@ PONDS_KEPT = 2048
 
 
 @lru_cache(maxsize=PONDS_KEPT)
-def pond(items: tuple, hand: int, reds: tuple) -> SafeString:
+def pond(items: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """A pond's tiles. A pond that changed is usually the last one plus a tile, and the
     one before it often shows again (the last-discard mark moves on), so they are kept."""
     return join(tile(t, hand, reds, cls) for t, cls in items)
@@ -103,7 +104,7 @@ def corner(html: str) -> SafeString:
 SEATS_PER_GAME = 8
 
 
-def seats(c: dict) -> list[SafeString]:
+def seats(c: dict[str, Any]) -> list[SafeString]:
     """The four seats; a seat that did not change since the last state is not redrawn."""
     hand, reds = c["hand_index"], c["reds"]
     kept = RUNTIME.seat_html
@@ -124,7 +125,7 @@ def seats(c: dict) -> list[SafeString]:
 # --- the middle ----------------------------------------------------------------------
 
 
-def _turn_line(c: dict) -> SafeString:
+def _turn_line(c: dict[str, Any]) -> SafeString:
     cd = c["countdown"]
     if c["finished"]:
         text = SafeString("Game over")
@@ -159,10 +160,10 @@ def _middle(
     honba: int,
     sticks: int,
     wall: int,
-    dora: tuple,
+    dora: tuple[Any, ...],
     hidden: int,
     hand: int,
-    reds: tuple,
+    reds: tuple[Any, ...],
 ) -> SafeString:
     return markup(
         '<div class="round-name">{}</div>'
@@ -181,7 +182,7 @@ def _middle(
     )
 
 
-def center(c: dict, oob: bool = False) -> SafeString:
+def center(c: dict[str, Any], oob: bool = False) -> SafeString:
     """The middle of the board; it changes with every move, so it carries the version."""
     return markup(
         '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>{}'
@@ -203,7 +204,7 @@ def center(c: dict, oob: bool = False) -> SafeString:
     )
 
 
-def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
+def news(c: dict[str, Any], oob: bool = False, show: bool = True) -> SafeString:
     """The call-out at the caller's seat (shown for a moment) and the same news in
     words for screen readers. Sent only when something new happened."""
     return _news(c.get("news") or (None, (), "", ""), oob, show)
@@ -214,7 +215,7 @@ NEWS_KEPT = 1024
 
 
 @lru_cache(maxsize=NEWS_KEPT)
-def _news(item: tuple, oob: bool, show: bool) -> SafeString:
+def _news(item: tuple[Any, ...], oob: bool, show: bool) -> SafeString:
     _key, who, callout, sentence = item
     return markup(
         '<div id="table-callout" class="callout{}"{} data-seats="{}">{}</div>'
@@ -230,7 +231,7 @@ def _news(item: tuple, oob: bool, show: bool) -> SafeString:
     )
 
 
-def board(c: dict, oob: bool = False) -> SafeString:
+def board(c: dict[str, Any], oob: bool = False) -> SafeString:
     """The whole board: four seats, the middle, the own hand (at the bottom, inside)."""
     return markup(
         '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="The table">'
@@ -248,7 +249,7 @@ def board(c: dict, oob: bool = False) -> SafeString:
 # --- the replay's board (placed by its pos-* classes) ----------------------------------
 
 
-def replay_seat(s: dict) -> str:
+def replay_seat(s: dict[str, Any]) -> str:
     """One player's corner of the replay board (placed by its ``pos-*`` class)."""
     badges = []
     if s["riichi"]:
@@ -278,7 +279,7 @@ def replay_seat(s: dict) -> str:
     )
 
 
-def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
+def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds: tuple[Any, ...]) -> str:
     shown = row(tiles, hand_no, reds)
     if drawn is None:
         return shown
@@ -288,7 +289,7 @@ def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
 # --- status, errors, the whole frame -----------------------------------------------
 
 
-def status(c: dict, oob: bool = False) -> SafeString:
+def status(c: dict[str, Any], oob: bool = False) -> SafeString:
     word = "finished" if c["finished"] else "playing"
     return markup(
         '<span id="table-status"{} class="badge status-{}">{}</span>',
@@ -311,6 +312,6 @@ def error(code: str, message: str) -> SafeString:
     )
 
 
-def frame(c: dict) -> str:
+def frame(c: dict[str, Any]) -> str:
     """Everything a socket gets after a change, each section swapped in by id."""
     return board(c, True) + panel(c, True) + status(c, True) + ERROR_CLEAR

@@ -15,6 +15,8 @@ which ``submit`` then parses like any other move.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
@@ -35,6 +37,12 @@ from rules.engine.claims import against_reading
 from .tile_markup import oob_mark, row
 from .tile_markup import tile as tile_html
 
+if TYPE_CHECKING:
+    from rules.engine import SeatView
+    from rules.engine.actions import Action
+    from rules.engine.claims import WinClaim
+    from rules.engine.rulesets import Ruleset
+
 FORM_STEPS = ("claim", "correct", "ng")
 _DECISION_TEXT = {
     "accept": "fixed as claimed",
@@ -44,7 +52,7 @@ _DECISION_TEXT = {
 }
 
 
-def form_action(data: dict, seat: int) -> str:
+def form_action(data: dict[str, Any], seat: int) -> str:
     """The action text a claim-panel form stands for (``submit`` parses and checks it)."""
     step = str(data.get("claim_form", ""))
     if step not in FORM_STEPS:
@@ -58,7 +66,7 @@ def form_action(data: dict, seat: int) -> str:
     return f"{seat}:{step}:{str(data.get('han', '')).strip()}han{str(data.get('fu', '')).strip()}fu"
 
 
-def _answer_text(action) -> str:
+def _answer_text(action: Action | None) -> str:
     if action is None:
         return "…"
     if action.type == "ok":
@@ -68,7 +76,7 @@ def _answer_text(action) -> str:
     return "NG"
 
 
-def decision_text(action) -> str:
+def decision_text(action: Action | None) -> str:
     if action is None:
         return ""
     text = _DECISION_TEXT[action.type]
@@ -83,7 +91,9 @@ def _vals(text: str, version: int) -> str:
     return json.dumps({"action": text, "version": version})
 
 
-def context(view, hand: int, version: int, names: list[dict], event: bool = False) -> dict | None:
+def context(
+    view: SeatView, hand: int, version: int, names: list[dict[str, Any]], event: bool = False
+) -> dict[str, Any] | None:
     """What the claim panel shows this viewer (None outside a claimed win); ``event``:
     an event table, where a review an NG sent back waits for the referee."""
     wc = view.win_claim
@@ -106,20 +116,20 @@ def context(view, hand: int, version: int, names: list[dict], event: bool = Fals
 
 
 def panel_context(
-    wc,
+    wc: WinClaim,
     phase: str,
-    names: list[dict],
+    names: list[dict[str, Any]],
     hand: int,
-    reds: tuple,
+    reds: tuple[Any, ...],
     max_yakuman: int,
     *,
     melds: int = 0,
     me: int | None = None,
-    legal=(),
+    legal: Sequence[Action] = (),
     version: int = 0,
     referee: bool = False,
     event: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """The claim panel's data for claim ``wc`` in ``phase`` (``"decided"`` once the
     review has decided it: the replay's record of the step). ``legal`` are the
     viewer's actions (none in a replay: the panel then only shows). ``referee``: the
@@ -209,7 +219,7 @@ def panel_context(
     }
 
 
-def _earlier_text(e, names: list[dict]) -> str:
+def _earlier_text(e: WinClaim, names: list[dict[str, Any]]) -> str:
     """A win already fixed on the same tile (double ron): whose, and at what value."""
     text = decision_text(e.decision)
     if e.decision is not None and e.decision.type == "accept" and e.value is not None:
@@ -217,13 +227,13 @@ def _earlier_text(e, names: list[dict]) -> str:
     return f"{names[e.seat]['name']}'s win {text}"
 
 
-def _limit_name(value) -> str:
+def _limit_name(value: Sequence[int]) -> str:
     from rules.engine.claim_values import value_text
 
     return value_text(value)
 
 
-def _panel(c: dict | None, oob: bool = False) -> SafeString:
+def _panel(c: dict[str, Any] | None, oob: bool = False) -> SafeString:
     """The ``#claim-panel`` element around the claim template (which escaped every value)."""
     if c is None:
         return format_html('<div id="claim-panel"{}></div>', oob_mark(oob))
@@ -232,7 +242,12 @@ def _panel(c: dict | None, oob: bool = False) -> SafeString:
 
 
 def render(
-    view, hand: int, version: int, names: list[dict], oob: bool = False, event: bool = False
+    view: SeatView,
+    hand: int,
+    version: int,
+    names: list[dict[str, Any]],
+    oob: bool = False,
+    event: bool = False,
 ) -> SafeString:
     """The ``#claim-panel`` element for this viewer (empty outside a claimed win)."""
     return _panel(context(view, hand, version, names, event), oob)
@@ -244,7 +259,13 @@ def render_empty() -> SafeString:
 
 
 def render_record(
-    wc, phase: str, names: list[str], hand: int, ruleset, melds: int = 0, referee: bool = False
+    wc: WinClaim,
+    phase: str,
+    names: list[str],
+    hand: int,
+    ruleset: Ruleset,
+    melds: int = 0,
+    referee: bool = False,
 ) -> SafeString:
     """The same panel, without controls, for a replay's step of a claimed win: the claim
     as it stood after the step (``phase`` ``"decided"`` once the review decided); with

@@ -11,6 +11,7 @@ tournament's.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
@@ -22,10 +23,16 @@ from rules.engine.visibility import SeatView
 from .tile_markup import EMPTY, join, markup, oob_mark
 from .tile_markup import kind_tile as kind_html
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from players.models import Player
+    from tables.models import Table
+
 SLOT_ID = "table-aids"
 
 
-def aids_on(player, table) -> bool:
+def aids_on(player: Player | AnonymousUser | None, table: Table) -> bool:
     """Whether ``player`` sees the aids at ``table`` (never at a tournament's)."""
     return bool(getattr(player, "learning_aids", False)) and not table.is_tournament
 
@@ -38,7 +45,7 @@ def shanten_text(shanten: int) -> str:
     return f"{shanten} tile{'' if shanten == 1 else 's'} from ready ({shanten}-shanten)."
 
 
-def context_of(aids: Aids) -> dict:
+def context_of(aids: Aids) -> dict[str, Any]:
     """What the aids' template shows for one set of numbers."""
     return {
         "shanten": aids.shanten,

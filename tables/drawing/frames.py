@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.urls import reverse
@@ -31,10 +32,15 @@ from tables.play import states
 from tables.play import timers as timing
 from tables.runtime import RUNTIME, cached_games, keep_at_most
 
+if TYPE_CHECKING:
+    from django.utils.safestring import SafeString
+
+    from rules.engine import SeatView
+
 
 def countdown(
-    view, game_timers: timing.Timers | None, now: dt.datetime, event: bool = False
-) -> dict | None:
+    view: SeatView, game_timers: timing.Timers | None, now: dt.datetime, event: bool = False
+) -> dict[str, Any] | None:
     """The countdown this viewer is shown: their own when asked to act, else the turn's.
 
     Who is deciding on a call is never shown to others: that would tell them who
@@ -64,11 +70,13 @@ _lock = threading.Lock()
 FRAMES_PER_GAME = 2
 
 
-def names_key(names: list[dict]) -> tuple:
+def names_key(names: list[dict[str, Any]]) -> tuple[Any, ...]:
     return tuple((n["name"], n.get("bot", ""), n.get("connected", True)) for n in names)
 
 
-def shared_context(state: GameState, names: list[dict], language: str | None = None) -> dict:
+def shared_context(
+    state: GameState, names: list[dict[str, Any]], language: str | None = None
+) -> dict[str, Any]:
     """What every viewer of one state sees, rendered once per process.
 
     Keyed by the state object itself (kept alive in the entry, so its id cannot be
@@ -112,7 +120,7 @@ def forget_game(game_id: int, state: GameState) -> None:
             del RUNTIME.frames[key]
 
 
-def game_links(table_id: int, game_id: int | None, seat: int | None) -> dict:
+def game_links(table_id: int, game_id: int | None, seat: int | None) -> dict[str, Any]:
     """Where the final standings lead: the record, the lobby, and for a player a new
     table with the same seats."""
     return {
@@ -122,7 +130,7 @@ def game_links(table_id: int, game_id: int | None, seat: int | None) -> dict:
     }
 
 
-def with_links(context: dict, links: dict | None) -> dict:
+def with_links(context: dict[str, Any], links: dict[str, Any] | None) -> dict[str, Any]:
     """The final standings with this viewer's links (rendered only once, at the end)."""
     if context["final"] and links:
         context["game_links"] = links
@@ -134,14 +142,14 @@ def table_context(
     state: GameState,
     seat: int | None,
     version: int,
-    names: list[dict],
+    names: list[dict[str, Any]],
     game_timers: timing.Timers | None,
     now: dt.datetime,
-    order: list | None = None,
+    order: list[Any] | None = None,
     sort: bool = True,
-    links: dict | None = None,
+    links: dict[str, Any] | None = None,
     event: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     view = seat_view(state, seat)
     context = with_links(dict(shared_context(state, names)), links)
     context.update(
@@ -172,16 +180,16 @@ class SeatFrames:
     def __init__(self, seat: int | None, sort: bool = True, aids: bool = False, terms: str = ""):
         self.seat = seat
         self.terms = terms or settings.LANGUAGE_CODE  # the viewer's words (players.terms)
-        self.links: dict | None = None  # set by the socket before the game's end
+        self.links: dict[str, Any] | None = None  # set by the socket before the game's end
         self.news = None
         self.sort = sort
         self.aids = (
             aids and seat is not None
         )  # the seat's learning aids (see tables.drawing.coaching)
-        self.aids_html = None
-        self.order: list | None = None
-        self.hand_key = None
-        self.corners: list = [None] * 4
+        self.aids_html: SafeString | None = None
+        self.order: list[Any] | None = None
+        self.hand_key: tuple[Any, ...] | None = None
+        self.corners: list[Any] = [None] * 4
         self.panel = None
         self.finished = None
         self.error_shown = False
@@ -192,7 +200,7 @@ class SeatFrames:
         self,
         state: GameState,
         version: int,
-        names: list[dict],
+        names: list[dict[str, Any]],
         game_timers: timing.Timers | None,
         now: dt.datetime,
         full: bool = False,
@@ -206,7 +214,7 @@ class SeatFrames:
         self,
         state: GameState,
         version: int,
-        names: list[dict],
+        names: list[dict[str, Any]],
         game_timers: timing.Timers | None,
         now: dt.datetime,
         full: bool,
@@ -285,7 +293,7 @@ class SeatFrames:
         return "".join(parts)
 
 
-def page_sections(context: dict) -> dict:
+def page_sections(context: dict[str, Any]) -> dict[str, Any]:
     """The same sections for the table page, without the out-of-band marks."""
     return {
         "board_html": board_markup.board(context),

@@ -8,6 +8,7 @@ the hand section), so buttons are cached.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from django.utils.safestring import SafeString
 
@@ -28,7 +29,14 @@ ACTION_BUTTONS_KEPT = 4096
 
 @lru_cache(maxsize=BUTTONS_KEPT)
 def tile_button(
-    t: int, hand: int, reds: tuple, extra: str, cls: str, vals: str, action: str, label: str
+    t: int,
+    hand: int,
+    reds: tuple[Any, ...],
+    extra: str,
+    cls: str,
+    vals: str,
+    action: str,
+    label: str,
 ) -> SafeString:
     """A tile of the own hand that makes a move when pressed (the same for every version)."""
     return markup(
@@ -43,7 +51,9 @@ def tile_button(
     )
 
 
-def _tile_buttons(entries: list[dict], hand: int, reds: tuple, extra: str) -> SafeString:
+def _tile_buttons(
+    entries: list[dict[str, Any]], hand: int, reds: tuple[Any, ...], extra: str
+) -> SafeString:
     return join(
         tile_button(
             t["tile"],
@@ -69,9 +79,9 @@ def action_button(
     action: str,
     key: str,
     label: str,
-    tiles: tuple,
+    tiles: tuple[Any, ...],
     hand: int,
-    reds: tuple,
+    reds: tuple[Any, ...],
 ) -> SafeString:
     return markup(
         '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
@@ -87,7 +97,9 @@ def action_button(
     )
 
 
-def _buttons(buttons: list[dict], kind: str, hand: int, reds: tuple) -> SafeString:
+def _buttons(
+    buttons: list[dict[str, Any]], kind: str, hand: int, reds: tuple[Any, ...]
+) -> SafeString:
     return join(
         action_button(
             kind, b["type"], b["vals"], b["action"], b["key"], b["label"], b["tiles"], hand, reds
@@ -96,7 +108,7 @@ def _buttons(buttons: list[dict], kind: str, hand: int, reds: tuple) -> SafeStri
     )
 
 
-def hand(c: dict, oob: bool = False) -> SafeString:
+def hand(c: dict[str, Any], oob: bool = False) -> SafeString:
     h = c["hand"]
     if not h:
         return markup(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import get_language
 
@@ -14,6 +15,10 @@ from players import terms
 from rules.engine.actions import format_action
 
 from .seat_presenters import meld_data, tile_label
+
+if TYPE_CHECKING:
+    from rules.engine import SeatView
+    from rules.engine.actions import Action
 
 # The words of the buttons live in players.terms (Japanese terms or English names, a
 # member's choice).
@@ -40,7 +45,7 @@ def action_vals(action_text: str) -> str:
     return json.dumps({"action": action_text})
 
 
-def arrange(hand: tuple, previous: list | None, sort: bool) -> list:
+def arrange(hand: tuple[Any, ...], previous: list[Any] | None, sort: bool) -> list[Any]:
     """The own hand in display order: sorted, or where each tile arrived (new ones right)."""
     if sort or not previous:
         return list(hand)
@@ -57,13 +62,15 @@ TILE_ENTRIES_KEPT = 8192
 
 
 @lru_cache(maxsize=MOVES_KEPT)
-def _move(action, language: str | None) -> tuple[str, str, str]:
+def _move(action: Action, language: str | None) -> tuple[str, str, str]:
     """An action's text, hx-vals and label (in ``language``): the same on every frame."""
     text = format_action(action)
     return text, action_vals(text), terms.action_label(action.type)
 
 
-def _button(action, version: int, tiles: tuple = (), language: str | None = None) -> dict:
+def _button(
+    action: Action, version: int, tiles: tuple[Any, ...] = (), language: str | None = None
+) -> dict[str, Any]:
     text, vals, label = _move(action, language or get_language())
     return {
         "action": text,
@@ -76,7 +83,14 @@ def _button(action, version: int, tiles: tuple = (), language: str | None = None
 
 
 @lru_cache(maxsize=TILE_ENTRIES_KEPT)
-def _tile_entry(tile: int, action, drawn: bool, dim: bool, reds: tuple, language) -> dict:
+def _tile_entry(
+    tile: int,
+    action: Action | None,
+    drawn: bool,
+    dim: bool,
+    reds: tuple[Any, ...],
+    language: str | None,
+) -> dict[str, Any]:
     """One tile of the own hand with the move it makes (None: it makes none in this
     mode, and is dimmed unless the mode is the plain discard). The same from one
     version to the next, so kept; callers only read it."""
@@ -90,7 +104,7 @@ def _tile_entry(tile: int, action, drawn: bool, dim: bool, reds: tuple, language
     return entry
 
 
-def _with_tiles(action) -> tuple:
+def _with_tiles(action: Action) -> tuple[Any, ...]:
     if action.type in ("ron", "win_anyway"):
         return (action.tile,)
     if action.type in ("chi", "pon", "daiminkan"):
@@ -102,7 +116,7 @@ def _with_tiles(action) -> tuple:
     return ()
 
 
-def _keyed(buttons: list[dict]) -> list[dict]:
+def _keyed(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A second button with the same key gets a digit instead (2, 3, ...)."""
     seen: dict[str, int] = {}
     for b in buttons:
@@ -119,13 +133,18 @@ _NOT_ON_DRAW = tuple(k for k in _TURN_KINDS if k != "win_anyway")
 
 
 def hand_context(
-    view, hand: int, version: int, order: list | None, sort: bool, language: str | None = None
-) -> dict:
+    view: SeatView,
+    hand: int,
+    version: int,
+    order: list[Any] | None,
+    sort: bool,
+    language: str | None = None,
+) -> dict[str, Any]:
     """The own hand as buttons, and the seat's other choices, all from ``view.legal``
     (their words in ``language``, by default the active one)."""
     language = language or get_language()
     reds = tuple(view.ruleset.red_fives)
-    by_type: dict[str, list] = {}
+    by_type: dict[str, list[Any]] = {}
     for action in view.legal:
         by_type.setdefault(action.type, []).append(action)
     discards = {a.tile: a for a in by_type.get("discard", [])}
@@ -133,7 +152,7 @@ def hand_context(
     open_riichis = {a.tile: a for a in by_type.get("open_riichi", [])}
     arranged = arrange(view.hand, order, sort)
 
-    def tiles_for(choices: dict, mode: str) -> list[dict]:
+    def tiles_for(choices: dict[str, Any], mode: str) -> list[dict[str, Any]]:
         shown = [*arranged, *([view.drawn] if view.drawn is not None else [])]
         dim = mode != "discard"
         return [

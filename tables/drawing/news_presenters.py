@@ -4,9 +4,14 @@ the same news in words for screen readers, from public information only.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from players import terms
 
 from .seat_presenters import tile_name
+
+if TYPE_CHECKING:
+    from rules.engine import GameState
 
 # What is called out at a seat when it happens (the words of the table).
 CALLOUTS = {
@@ -22,7 +27,7 @@ CALLOUTS = {
 }
 
 
-def latest_news(state, names: list[dict]) -> tuple | None:
+def latest_news(state: GameState, names: list[dict[str, Any]]) -> tuple[Any, ...] | None:
     """The last public event of the game: ``(key, seat, callout, sentence)``.
 
     Read from the action log, skipping what nobody at the table may learn: passes,
@@ -75,7 +80,7 @@ VERBS = {
 }
 
 
-def _sentence(kind: str, seats: list[int], names: list[dict], tile: str | None) -> str:
+def _sentence(kind: str, seats: list[int], names: list[dict[str, Any]], tile: str | None) -> str:
     who = " and ".join(names[s]["name"] for s in seats)
     verb = VERBS.get(kind, kind)
     return (

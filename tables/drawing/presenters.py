@@ -10,16 +10,21 @@ into HTML.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .hand_presenters import hand_context
 from .result_presenters import final_context, result_context
 from .seat_presenters import round_name, seats_data
 
+if TYPE_CHECKING:
+    from rules.engine import SeatView
 
-def hand_started(view) -> bool:
+
+def hand_started(view: SeatView) -> bool:
     return any(view.discards) or any(view.melds)
 
 
-def shared_context(view, *, hand: int, names: list[dict]) -> dict:
+def shared_context(view: SeatView, *, hand: int, names: list[dict[str, Any]]) -> dict[str, Any]:
     """The parts of a frame every viewer shares, from the public (spectator) view."""
     reds = tuple(view.ruleset.red_fives)
     finished = view.final is not None
@@ -51,14 +56,14 @@ def shared_context(view, *, hand: int, names: list[dict]) -> dict:
 
 
 def viewer_context(
-    view,
+    view: SeatView,
     *,
     hand: int,
     version: int,
-    countdown: dict | None = None,
-    order: list | None = None,
+    countdown: dict[str, Any] | None = None,
+    order: list[Any] | None = None,
     sort: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """The parts of a frame that belong to one seat (or to a spectator)."""
     return {
         "version": version,

@@ -5,13 +5,15 @@ between hands or shows the final standings.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from .tile_markup import EMPTY, markup, melds, oob_mark, row, tile
 
 
-def result_tiles(result: dict) -> dict:
+def result_tiles(result: dict[str, Any]) -> dict[str, Any]:
     """The result data with its tiles drawn, for the one result template."""
     hand, reds = result["tileset"]
     out = dict(result)
@@ -30,12 +32,12 @@ def result_tiles(result: dict) -> dict:
     return out
 
 
-def result_panel(result: dict) -> SafeString:
+def result_panel(result: dict[str, Any]) -> SafeString:
     """How a hand ended; the live table's modal and the replay both show this."""
     return render_to_string("tables/_result.html", {"result": result_tiles(result)})
 
 
-def panel_body(c: dict) -> SafeString:
+def panel_body(c: dict[str, Any]) -> SafeString:
     """The result screen between hands (or the final standings), or nothing."""
     if not (c["result"] or c["final"]):
         return EMPTY
@@ -51,7 +53,7 @@ def panel_body(c: dict) -> SafeString:
     )
 
 
-def panel(c: dict, oob: bool = False) -> SafeString:
+def panel(c: dict[str, Any], oob: bool = False) -> SafeString:
     return markup(
         '<section id="table-panel" class="table-panel"{}>{}</section>',
         oob_mark(oob),

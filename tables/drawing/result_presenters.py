@@ -5,10 +5,19 @@ standings with uma and oka.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from players import terms
 from rules.engine.standings import format_final
 
 from .seat_presenters import meld_data, round_name
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from rules.engine.claims import WinClaim
+    from rules.engine.standings import Standing
+    from rules.engine.state import HandResult
 
 ABORT_REASONS = {
     "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",
@@ -22,7 +31,7 @@ ABORT_REASONS = {
 RESULT_TITLES = terms.RESULT_NAMES
 
 
-def _name(names, seat):
+def _name(names: list[dict[str, Any]], seat: int | None) -> Any:
     return names[seat]["name"] if seat is not None else ""
 
 
@@ -36,7 +45,9 @@ def yaku_han(han: int, yakuman: bool) -> str:
     return f"{han} han"
 
 
-def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
+def result_context(
+    result: HandResult, hand: int, names: list[dict[str, Any]], reds: tuple[Any, ...]
+) -> dict[str, Any]:
     """A finished hand as the result screen shows it, live and in the replay alike."""
     wins = []
     for w in result.wins:
@@ -100,7 +111,7 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
     }
 
 
-def claim_summary(wc, names: list[dict]) -> str:
+def claim_summary(wc: WinClaim, names: list[dict[str, Any]]) -> str:
     """One line on how a claimed win was settled, for the result screen."""
     from rules.engine.claim_values import value_label
     from rules.engine.claims import against_reading
@@ -124,7 +135,7 @@ def claim_summary(wc, names: list[dict]) -> str:
     )
 
 
-def _penalty_text(s) -> str:
+def _penalty_text(s: Standing) -> str:
     """The penalty cell: points off after uma and the chombos behind them (a chombo
     paid at the table as mangan payments shows as a count only)."""
     points = format_final(-s.penalty) if s.penalty else ""
@@ -135,7 +146,7 @@ def _penalty_text(s) -> str:
     return f"{points} ({count})" if points else count
 
 
-def final_context(final, names: list[dict]) -> list[dict]:
+def final_context(final: Iterable[Standing], names: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Final standings; uma and oka in the same thousands as the final result."""
     return [
         {

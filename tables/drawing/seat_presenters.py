@@ -11,17 +11,26 @@ puts a whole frame's data together.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rules.engine.tiles import EAST, is_red, kind_name, kind_notation
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from rules.engine import SeatView
+    from rules.engine.melds import Meld
+    from rules.engine.state import Discard
 
 POSITIONS = ("bottom", "right", "top", "left")
 WIND_NAMES = ("East", "South", "West", "North")
 
 
-def tile_label(tile: int, reds: tuple) -> str:
+def tile_label(tile: int, reds: tuple[Any, ...]) -> str:
     return kind_notation(tile >> 2, is_red(tile, reds))
 
 
-def tile_name(tile: int, reds: tuple) -> str:
+def tile_name(tile: int, reds: tuple[Any, ...]) -> str:
     """A tile's spoken name: "red five of circles", "7 of bamboo", "white dragon"."""
     kind = tile >> 2
     if is_red(tile, reds):
@@ -40,7 +49,7 @@ def round_name(round_wind: int, round_number: int) -> str:
 # --- melds and ponds -------------------------------------------------------------------
 
 
-def meld_data(meld, owner: int) -> tuple:
+def meld_data(meld: Meld, owner: int) -> tuple[Any, ...]:
     """``(kind, from_position, items)``; an item is ``(tile, how, added)`` where ``how``
     is "" (upright), "sideways" (the called tile, turned toward its source) or "back"
     (face down), and ``added`` is the tile of an added kan, stacked on the called one."""
@@ -59,7 +68,9 @@ def meld_data(meld, owner: int) -> tuple:
     return (meld.kind, POSITIONS[relative], tuple(items))
 
 
-def pond_data(discards, seat: int, last_discard) -> tuple:
+def pond_data(
+    discards: Iterable[Discard], seat: int, last_discard: tuple[int, int] | None
+) -> tuple[Any, ...]:
     """``(tile, classes)`` per discard: sideways for riichi, marked when called or last."""
     out = []
     for d in discards:
@@ -76,7 +87,7 @@ def pond_data(discards, seat: int, last_discard) -> tuple:
     return tuple(out)
 
 
-def seats_data(view, names: list[dict]) -> list[dict]:
+def seats_data(view: SeatView, names: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The four seats from the public (spectator) view: the same for every viewer."""
     out = []
     for seat in range(4):

@@ -8,8 +8,10 @@ after every move, so they are cached.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from html import escape as escape_text
+from typing import Any
 
 from django.templatetags.static import static
 from django.utils.functional import Promise
@@ -23,7 +25,7 @@ HAKU = 31  # the white dragon's face is blank in our set: it gets a drawn frame
 EMPTY = SafeString("")
 
 
-def escaped(value) -> str:
+def escaped(value: object) -> str:
     """One argument as ``format_html`` puts it in (``conditional_escape``): markup as it
     is, anything else escaped, without the lazy-string wrapper that costs more than
     the escaping itself."""
@@ -39,7 +41,7 @@ def escaped(value) -> str:
     return escape_text(str(value))
 
 
-def markup(template: str, *args, **kwargs) -> SafeString:
+def markup(template: str, *args: object, **kwargs: object) -> SafeString:
     """``django.utils.html.format_html`` with the same output, for the board's hot path
     (every section of every socket's frame after every move)."""
     return SafeString(
@@ -47,7 +49,7 @@ def markup(template: str, *args, **kwargs) -> SafeString:
     )
 
 
-def join(parts) -> SafeString:
+def join(parts: Iterable[str]) -> SafeString:
     """Pieces that are each already safe markup (from format_html or the markup modules)."""
     return SafeString("".join(parts))
 
@@ -71,7 +73,7 @@ MELDS_KEPT = 2048
 
 
 @lru_cache(maxsize=TILES_KEPT)
-def tile(t: int, hand: int, reds: tuple, extra: str = "") -> SafeString:
+def tile(t: int, hand: int, reds: tuple[Any, ...], extra: str = "") -> SafeString:
     """A face-up physical tile, marked ``data-tile="<hand>:<tile>"`` for the privacy tests."""
     kind = t >> 2
     red = is_red(t, reds)
@@ -115,16 +117,16 @@ def backs(count: int, extra: str = "") -> SafeString:
     )
 
 
-def row(tiles, hand: int, reds: tuple, extra: str = "") -> SafeString:
+def row(tiles: Iterable[int], hand: int, reds: tuple[Any, ...], extra: str = "") -> SafeString:
     return join(tile(t, hand, reds, extra) for t in tiles)
 
 
-def kinds(kinds_) -> SafeString:
+def kinds(kinds_: Iterable[int]) -> SafeString:
     return join(kind_tile(k) for k in kinds_)
 
 
 @lru_cache(maxsize=MELDS_KEPT)
-def meld(data: tuple, hand: int, reds: tuple) -> SafeString:
+def meld(data: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """A meld as it lies on the table (see ``seat_presenters.meld_data``)."""
     kind, source, items = data
     parts = []
@@ -144,5 +146,5 @@ def meld(data: tuple, hand: int, reds: tuple) -> SafeString:
     return markup('<span class="meld {}" data-from="{}">{}</span>', kind, source, join(parts))
 
 
-def melds(items, hand: int, reds: tuple) -> SafeString:
+def melds(items: Iterable[tuple[Any, ...]], hand: int, reds: tuple[Any, ...]) -> SafeString:
     return join(meld(m, hand, reds) for m in items)

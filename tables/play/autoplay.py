@@ -36,16 +36,19 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.engine import bots, claims, pending_seats
 from rules.engine.actions import Action
 from rules.engine.claim_values import CLAIM_PHASES, OK, WIN_ANYWAY
 from rules.engine.state import GameState
-from rules.engine.visibility import seat_view
+from rules.engine.visibility import SeatView, seat_view
 from tables import conf
 
 from . import timers as timing
+
+if TYPE_CHECKING:
+    from tables.models import Seat
 
 
 class SeatPolicy(NamedTuple):
@@ -60,7 +63,7 @@ class SeatPolicy(NamedTuple):
     bot_delay_ms: int | None = None  # the table's choice; None: TABLE_BOT_DELAY
 
     @classmethod
-    def of(cls, seat) -> SeatPolicy:
+    def of(cls, seat: Seat) -> SeatPolicy:
         """From a Seat row (fetch it with ``select_related("table")``)."""
         return cls(
             seat.bot_level,
@@ -102,7 +105,7 @@ def stale_after() -> dt.timedelta:
     return 2 * _seconds("TABLE_LEASE_SECONDS")
 
 
-def own_choice(view, policy: SeatPolicy) -> Action | None:
+def own_choice(view: SeatView, policy: SeatPolicy) -> Action | None:
     """The action a person's auto toggles make in this view, if any."""
     legal = view.legal
     types = {a.type for a in legal}
@@ -122,7 +125,7 @@ def own_choice(view, policy: SeatPolicy) -> Action | None:
     return None
 
 
-def timeout_choice(view) -> Action:
+def timeout_choice(view: SeatView) -> Action:
     """Tsumogiri or pass: what the server plays for a seat out of time."""
     legal = view.legal
     for action in legal:
@@ -181,12 +184,12 @@ def bot_rng(seed: int, version: int, seat: int) -> random.Random:
     return random.Random(f"table-bot:{seed}:{version}:{seat}")
 
 
-def claim_window_only(view) -> bool:
+def claim_window_only(view: SeatView) -> bool:
     """A discard whose only choice for this seat is Win anyway or pass."""
     return view.phase == "calls" and {a.type for a in view.legal} <= {WIN_ANYWAY, "pass"}
 
 
-def riichi_window_only(view, policy: SeatPolicy) -> bool:
+def riichi_window_only(view: SeatView, policy: SeatPolicy) -> bool:
     """In riichi, throwing the drawn tile automatically, with Win anyway the only other
     choice (a table whose wins are claimed): the tile goes once the window ends."""
     return (

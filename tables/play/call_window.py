@@ -32,11 +32,17 @@ whose wins are claimed asks everyone on every discard and keeps no window either
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
-from rules.engine import GameState, before_answers, parse_action
+from rules.engine import Action, GameState, before_answers, parse_action
 from rules.engine.actions import ANKAN, DISCARDING, SHOUMINKAN
 from tables import conf
 from tables.play import hidden_claims
+
+if TYPE_CHECKING:
+    from tables.models import Game
+
+    from .timers import Timers
 
 OPENING = frozenset({*DISCARDING, ANKAN, SHOUMINKAN})  # actions another seat may answer
 
@@ -54,7 +60,7 @@ def kept_at(state: GameState, actor: int) -> bool:
     return any(seat != actor and seat not in bots for seat in range(4))
 
 
-def opens(before: GameState, action) -> bool:
+def opens(before: GameState, action: Action | str) -> bool:
     """Whether ``action`` (an Action or its text), made in ``before``, opens a window."""
     kind, seat = _kind_and_seat(action)
     return kind in OPENING and before.phase == "turn" and kept_at(before, seat)
@@ -66,7 +72,11 @@ def claim_in_window(state: GameState) -> bool:
 
 
 def reveal_time(
-    before: GameState, after: GameState, action, now: dt.datetime, claim_started: dt.datetime
+    before: GameState,
+    after: GameState,
+    action: Action | str,
+    now: dt.datetime,
+    claim_started: dt.datetime,
 ) -> dt.datetime | None:
     """Until when what ``action`` led to is held (None: it is shown at once).
 
@@ -91,12 +101,12 @@ def held(reveal_at: dt.datetime | None, now: dt.datetime) -> bool:
     return reveal_at is not None and now < reveal_at
 
 
-def waiting_picture(before: GameState, action) -> GameState:
+def waiting_picture(before: GameState, action: Action | str) -> GameState:
     """What the seats not asked see during a window: ``action`` made, nobody asked."""
     return before_answers(before, parse_action(action) if isinstance(action, str) else action)
 
 
-def screen(game) -> tuple[GameState, int]:
+def screen(game: Game) -> tuple[GameState, int]:
     """What a socket of ``seat`` that opens now is shown of a game held in a window, or
     whose open claim is answered within one and does not concern ``seat``: the window's
     picture (:func:`waiting_picture`) and the shown version from before it."""
@@ -112,12 +122,14 @@ def on_update(
     seat: int | None,
     before: GameState | None,
     state: GameState,
-    action: str,
+    action: Action,
     shown: int,
-    timers,
+    timers: Timers,
     reveal: float | None,
     now: dt.datetime,
-) -> tuple[tuple | None, tuple | None]:
+) -> tuple[
+    tuple[GameState, int, Timers | None] | None, tuple[GameState, int, Timers | None] | None
+]:
     """What a socket of ``seat`` does with the stored step ``action`` (``before`` ->
     ``state``, announced with ``shown``, ``timers`` and ``reveal``, Unix seconds).
 
@@ -145,7 +157,7 @@ def on_update(
     return outcome, None
 
 
-def shows_window(game, state: GameState, seat: int | None, now: dt.datetime) -> bool:
+def shows_window(game: Game, state: GameState, seat: int | None, now: dt.datetime) -> bool:
     """Whether a socket of ``seat`` is shown :func:`screen` rather than the game now."""
     if held(game.reveal_at, now):
         return True
@@ -153,7 +165,7 @@ def shows_window(game, state: GameState, seat: int | None, now: dt.datetime) -> 
 
 
 def picture(
-    game, state: GameState, seat: int | None, now: dt.datetime
+    game: Game, state: GameState, seat: int | None, now: dt.datetime
 ) -> tuple[GameState, int, bool]:
     """What ``seat`` (None: anybody watching) is shown of the stored ``game`` now, as
     a socket opening now shows it: the window's picture within a window, else the game
@@ -171,7 +183,7 @@ def picture(
     return screen_state, shown, current
 
 
-def _kind_and_seat(action) -> tuple[str, int]:
+def _kind_and_seat(action: Action | str) -> tuple[str, int]:
     if isinstance(action, str):
         parts = action.split(":", 2)
         return parts[1], int(parts[0])

@@ -30,7 +30,12 @@ entry is followed by an answer exactly when a claim was open after it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.engine import Action, GameState, is_discard_answer
+
+if TYPE_CHECKING:
+    from tables.models import Game
 
 # The answers that are hidden are the engine's answers to a discard or a robbable kan
 # (``rules.engine.is_discard_answer``; legal only while such a claim is open; a
@@ -113,7 +118,7 @@ def shows_update(state: GameState, seat: int | None, action: Action) -> bool:
 NOBODY_ACTS = ((), (), (), ())
 
 
-def screen_state(game, state: GameState, seat: int | None) -> tuple[GameState, bool]:
+def screen_state(game: Game, state: GameState, seat: int | None) -> tuple[GameState, bool]:
     """What ``seat`` is shown of a stored game now, and whether it is ``state`` itself.
 
     A seat that an open claim does not concern is shown the game as it was before
@@ -130,7 +135,7 @@ def screen_state(game, state: GameState, seat: int | None) -> tuple[GameState, b
     return states.replay_log(states.setup_of(game), before).evolve(legal=NOBODY_ACTS), False
 
 
-def shown_of(game) -> int:
+def shown_of(game: Game) -> int:
     """The shown version of a stored game now (what its frames carry)."""
     from . import states
 

@@ -35,7 +35,9 @@ import os
 import socket
 import sys
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from channels.layers import get_channel_layer
 from django.db.models import Q
@@ -51,6 +53,11 @@ from tables.socket.dbwork import in_pool
 
 from . import timers as timing
 from .submit import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
+
+if TYPE_CHECKING:
+    from tables.matchmaking import Matched
+
+    from .submit import Accepted
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +79,7 @@ class Driven:
     started: dt.datetime
     version: int
     timers: timing.Timers
-    policies: list | None  # None: the game itself must be read first
+    policies: list[autoplay.SeatPolicy] | None  # None: the game itself must be read first
     due: dt.datetime | None = None
     stale: bool = True  # something changed: plan again
     seats_stale: bool = False  # a seat changed its auto play: read the seats again
@@ -81,7 +88,12 @@ class Driven:
 
 
 class Driver:
-    def __init__(self, owner: str | None = None, clock=None, lease_seconds: float | None = None):
+    def __init__(
+        self,
+        owner: str | None = None,
+        clock: clocks.Clock | None = None,
+        lease_seconds: float | None = None,
+    ) -> None:
         self.owner = owner or default_owner()
         self.clock = clock or clocks.current()
         seconds = lease_seconds or conf.seconds("TABLE_LEASE_SECONDS")
@@ -100,7 +112,9 @@ class Driver:
 
     # --- leases (database work, run in the pool) -----------------------------------
 
-    def claim(self, now: dt.datetime) -> tuple[dict[int, int], dict[int, list]]:
+    def claim(
+        self, now: dt.datetime
+    ) -> tuple[dict[int, int], dict[int, list[autoplay.SeatPolicy]]]:
         """Renew this driver's leases and take free or expired ones.
 
         Returns the games it now drives (game id -> table id) and, read in one query,
@@ -130,9 +144,9 @@ class Driver:
         )
         return owned, self.seat_policies(owned.values())
 
-    def seat_policies(self, table_ids) -> dict[int, list]:
+    def seat_policies(self, table_ids: Iterable[int]) -> dict[int, list[autoplay.SeatPolicy]]:
         """The seat policies of several tables in one query."""
-        out: dict[int, list] = {}
+        out: dict[int, list[autoplay.SeatPolicy]] = {}
         for seat in (
             Seat.objects.filter(table_id__in=list(table_ids))
             .select_related("table")
@@ -200,7 +214,14 @@ class Driver:
 
     # --- planning and moving --------------------------------------------------------
 
-    def execute(self, game_id: int, move: autoplay.Move, version: int, policy, seed: int):
+    def execute(
+        self,
+        game_id: int,
+        move: autoplay.Move,
+        version: int,
+        policy: autoplay.SeatPolicy,
+        seed: int,
+    ) -> Accepted | Literal["gone", False] | None:
         """Choose the move's action and submit it (in the pool: bots may think a while).
 
         Takes plain values, not the game's Driven record: events keep changing that
@@ -312,7 +333,7 @@ class Driver:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
 
-    def play_now_due(self) -> tuple[list, dt.datetime | None]:
+    def play_now_due(self) -> tuple[list[Matched], dt.datetime | None]:
         """Play now's due work (tables.matchmaking.run_due) and when more falls due."""
         made = matchmaking.run_due(clock=self.clock)
         return made, matchmaking.next_due()
@@ -341,7 +362,7 @@ class Driver:
                 if layer_outage.is_layer_failure(exc):  # the sockets must read the table again
                     await layer_outage.close_all("a call window's end could not be sent")
 
-    def hear(self, message: dict) -> None:
+    def hear(self, message: dict[str, Any]) -> None:
         """An event of a table this driver drives (or a claim request)."""
         kind = message.get("type")
         if kind == "driver.claim":
@@ -460,7 +481,7 @@ def start_with_server() -> None:
     if reactor is None or not hasattr(reactor, "_asyncioEventloop") or not autostart_enabled():
         return
 
-    def begin():
+    def begin() -> None:
         loop = reactor._asyncioEventloop
         if RUNTIME.driver_task is None or RUNTIME.driver_task.done():
             RUNTIME.driver = Driver()

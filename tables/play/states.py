@@ -10,13 +10,16 @@ A process that has never seen the game, or was restarted, replays the whole log.
 from __future__ import annotations
 
 import threading
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.engine import Action, apply, format_action, parse_action, rulesets
 from rules.engine.game import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import CLAIM_RULES, GameSetup, GameState
 from tables.runtime import RUNTIME, cached_games, keep_at_most
+
+if TYPE_CHECKING:
+    from tables.models import Game
 
 
 class Cached(NamedTuple):
@@ -75,7 +78,7 @@ def before(game_id: int, version: int) -> GameState | None:
     return hit.before
 
 
-def setup_of(game) -> GameSetup:
+def setup_of(game: Game) -> GameSetup:
     """The engine's setup of a stored game, robot seats and the claimed-win procedure
     included (see ``Game.robots`` and ``Game.claim_rules``)."""
     walls = tuple(tuple(w) for w in (game.walls or ()))
@@ -107,7 +110,7 @@ def replay_log(setup: GameSetup, log: list[str]) -> GameState:
     return replay(setup, [parse_action(text) for text in log])
 
 
-def state_of(game) -> GameState:
+def state_of(game: Game) -> GameState:
     """The state of a stored :class:`tables.models.Game` at its stored version."""
     log = game.log
     version = game.version
@@ -127,7 +130,7 @@ def state_of(game) -> GameState:
     return state
 
 
-def load(game_id: int) -> tuple[object, GameState]:
+def load(game_id: int) -> tuple[Game, GameState]:
     """The stored game and its state (``Game.DoesNotExist`` when there is none)."""
     from tables.models import Game
 

@@ -23,6 +23,7 @@ import datetime as dt
 import logging
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -91,7 +92,7 @@ class Accepted:
     reveal: dt.datetime | None = None  # shown to nobody before (see tables.play.call_window)
 
 
-def parse_move(text) -> Action:
+def parse_move(text: str) -> Action:
     """The Action a player's text names (the socket's or the HTTP form's); Malformed
     with the engine's reason otherwise."""
     try:
@@ -109,7 +110,7 @@ def read_action(action: Action, seat: int) -> Action:
     return action
 
 
-def read_version(version) -> int:
+def read_version(version: Any) -> int:
     if isinstance(version, bool):
         raise Malformed("the version must be a whole number")
     try:
@@ -137,9 +138,9 @@ def submit(
     game_id: int,
     seat: int,
     action: Action,
-    version,
+    version: Any,
     *,
-    clock=None,
+    clock: clocks.Clock | None = None,
     timed_out: bool = False,
     server_move: bool = False,
     shown: bool = False,
@@ -177,7 +178,15 @@ class _LostRace(Exception):
 
 
 def _submit_once(
-    game_id, seat, action, version, clock, timed_out, server_move, shown=False, referee=False
+    game_id: int,
+    seat: int,
+    action: Action,
+    version: int,
+    clock: clocks.Clock,
+    timed_out: bool,
+    server_move: bool,
+    shown: bool = False,
+    referee: bool = False,
 ) -> Accepted:
     try:
         game = Game.objects.get(pk=game_id)
@@ -242,7 +251,7 @@ def _submit_once(
         hold_until=reveal,
     )
     hand_ended = after.hand_index != before.hand_index or (after.finished and not before.finished)
-    fields = {
+    fields: dict[str, Any] = {
         "version": stored + 1,
         "log": [*game.log, text],
         "hand_index": after.hand_index,
@@ -320,7 +329,7 @@ def new_seed() -> int:
     return int(fixed) if fixed is not None else secrets.randbelow(2**62)
 
 
-def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
+def start_game(table: Table, *, seed: int | None = None, clock: clocks.Clock | None = None) -> Game:
     """Create the game of a full table and mark the table as playing."""
     from rules.engine import rulesets as engine_rulesets
 
@@ -347,7 +356,7 @@ def start_game(table: Table, *, seed: int | None = None, clock=None) -> Game:
     return game
 
 
-def counts_for_a_competition(table: Table, now) -> bool:
+def counts_for_a_competition(table: Table, now: dt.datetime) -> bool:
     """Whether a listener of ``game_starting`` (the leagues) counts this game."""
     seats = {s.index: s for s in table.seats.all()}
     players = [

@@ -12,10 +12,13 @@ with the version, so a restarted process resumes the same countdown.
 from __future__ import annotations
 
 import datetime as dt
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.engine.state import GameState
 from tables import conf
+
+if TYPE_CHECKING:
+    from rules.engine.rulesets import Ruleset
 
 
 class Timers(NamedTuple):
@@ -44,7 +47,9 @@ def same_decision(before: GameState, after: GameState) -> bool:
     return a is not None and b is not None and (a.kind, a.seat, a.tile) == (b.kind, b.seat, b.tile)
 
 
-def start(ruleset, now: dt.datetime, banks: list[int] | None = None, pause: float = 0) -> Timers:
+def start(
+    ruleset: Ruleset, now: dt.datetime, banks: list[int] | None = None, pause: float = 0
+) -> Timers:
     started = now + dt.timedelta(seconds=pause)
     return Timers(
         started,
@@ -98,12 +103,12 @@ def seconds_left(timers: Timers, seat: int, now: dt.datetime) -> tuple[float, fl
     return 0.0, bank
 
 
-def to_json(t: Timers) -> list:
+def to_json(t: Timers) -> list[Any]:
     """Timers as they travel in update events: Unix seconds and the banks in ms."""
     return [t.turn_started.timestamp(), t.deadline.timestamp() if t.deadline else None, t.bank_ms]
 
 
-def from_json(data) -> tuple:
+def from_json(data: Any) -> tuple[dt.datetime, dt.datetime, list[int]]:
     started, deadline, banks = data
     start = dt.datetime.fromtimestamp(started, dt.UTC)
     end = dt.datetime.fromtimestamp(deadline, dt.UTC) if deadline is not None else start

@@ -15,10 +15,16 @@ standings and CSV) asks this module: :func:`record_sealed` for one game,
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 
 from tables.models import Game
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from players.models import Player
 
 
 def running_twins(game: Game) -> QuerySet[Game]:
@@ -33,7 +39,7 @@ def record_sealed(game: Game) -> bool:
     return running_twins(game).exists()
 
 
-def _deal(seed: int, walls) -> tuple[int, str]:
+def _deal(seed: int, walls: Any) -> tuple[int, str]:
     return seed, json.dumps(walls, sort_keys=True)
 
 
@@ -66,7 +72,7 @@ def sealed_table_ids() -> set[int]:
     return set(Game.objects.filter(pk__in=sealed).values_list("table_id", flat=True))
 
 
-def plays_a_twin(user, game: Game | None) -> bool:
+def plays_a_twin(user: Player | AnonymousUser, game: Game | None) -> bool:
     """Whether ``user`` sits at a running twin of ``game`` (and so may not watch it)."""
     if game is None or not getattr(user, "is_authenticated", False):
         return False

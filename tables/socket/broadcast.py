@@ -25,6 +25,7 @@ Event types:
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -33,6 +34,9 @@ from django.utils.html import format_html
 
 from rules.engine import format_action
 from tables.play import timers
+
+if TYPE_CHECKING:
+    from tables.play.submit import Accepted
 
 LOBBY_GROUP = "lobby"
 DRIVER_GROUP = "table-drivers"  # every process's driver listens here
@@ -52,11 +56,11 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
 
     clean_every = 1.0
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cleaned_at = 0.0
 
-    def _clean_expired(self):
+    def _clean_expired(self) -> None:
         now = time.monotonic()
         if now - self.cleaned_at < self.clean_every:
             return
@@ -68,7 +72,7 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def update_event(accepted, game_timers) -> dict:
+def update_event(accepted: Accepted, game_timers: timers.Timers) -> dict[str, Any]:
     return {
         "type": "table.update",
         "game": accepted.game_id,
@@ -88,7 +92,7 @@ async def send_reveal(table_id: int, game_id: int, version: int) -> None:
     )
 
 
-async def send_update(table_id: int, event: dict) -> None:
+async def send_update(table_id: int, event: dict[str, Any]) -> None:
     await get_channel_layer().group_send(table_group(table_id), event)
 
 

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
+from tables import clock as clocks
 
-def setting(name: str):
+
+def setting(name: str) -> Any:
     """The setting (settings.py reads the environment, README lists it; tests override it)."""
     return getattr(settings, name)
 
 
-def seconds_of(clock) -> float:
+def seconds_of(clock: clocks.Clock) -> float:
     """The clock's now in seconds, as the buckets count time."""
     return clock.now().timestamp()
 
@@ -33,7 +36,7 @@ class TokenBucket:
     updated: float
 
     @classmethod
-    def full(cls, rate: float, burst: float, clock) -> TokenBucket:
+    def full(cls, rate: float, burst: float, clock: clocks.Clock) -> TokenBucket:
         return cls(float(rate), float(burst), float(burst), seconds_of(clock))
 
     def refill(self, now: float) -> None:
@@ -63,12 +66,12 @@ class AccountBuckets:
     socket left costs no memory.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buckets: dict[int, TokenBucket] = {}
         self._sockets: dict[int, int] = {}
         self._lock = threading.Lock()
 
-    def join(self, account: int, clock) -> TokenBucket:
+    def join(self, account: int, clock: clocks.Clock) -> TokenBucket:
         with self._lock:
             self._sockets[account] = self._sockets.get(account, 0) + 1
             bucket = self._buckets.get(account)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
@@ -46,12 +47,18 @@ from tables.socket.screen import TableScreen
 
 from .dbwork import in_pool
 
+if TYPE_CHECKING:
+    from channels.consumer import Receive, Scope, Send
+    from django.contrib.auth.models import AnonymousUser
+
+    from players.models import Player
+
 log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
 TOGGLES = ("auto_win", "no_calls", "auto_riichi_discard", "sort_hand")
 
 
-def account_of(scope) -> int | None:
+def account_of(scope: Scope) -> int | None:
     """The signed-in account of a socket (whose shared message budget it spends)."""
     user = scope.get("user")
     return user.pk if user is not None and user.is_authenticated else None
@@ -79,7 +86,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     session_groups: tuple[str, ...] = ()
     ended = False  # closed because its sign-in ended: nothing more is read or sent
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         layer_outage.opened(self)
         try:
             await super().__call__(scope, receive, send)
@@ -91,7 +98,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
             layer_outage.closed(self)
             await self.leave_once()
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         await self.leave_once()
 
     async def leave_once(self) -> None:
@@ -115,12 +122,12 @@ class LeavingConsumer(AsyncWebsocketConsumer):
         if self.session_groups and not await in_pool(sessions.still_signed_in)(self.scope):
             await self.session_ended({"type": "session.ended"})
 
-    async def dispatch(self, message):
+    async def dispatch(self, message: dict[str, Any]) -> None:
         if self.ended and message["type"] != "websocket.disconnect":
             return
         await super().dispatch(message)
 
-    async def session_ended(self, event):
+    async def session_ended(self, event: dict[str, Any]) -> None:
         """The member signed out of the session this socket was opened with."""
         self.ended = True
         await self.close(code=sessions.CLOSE_CODE)
@@ -129,7 +136,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
 class LobbyConsumer(LeavingConsumer):
     """Everyone on the lobby page hears about table changes through one group."""
 
-    async def connect(self):
+    async def connect(self) -> None:
         # Only a per-socket budget: the lobby socket reads nothing, so an account's
         # table budget is not spent on it.
         self.limits = limits.SocketLimits()
@@ -144,7 +151,7 @@ class LobbyConsumer(LeavingConsumer):
         with contextlib.suppress(Exception):  # the layer may be what failed
             await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The lobby is read-only over the socket; actions go through plain forms.
         # Every message is still answered, so a confused client learns why nothing
         # happens; a flood is answered at the socket's rate only.
@@ -155,7 +162,7 @@ class LobbyConsumer(LeavingConsumer):
         else:
             await self.send(text_data=lobby_error("listen_only", "The lobby socket only listens."))
 
-    async def lobby_update(self, event):
+    async def lobby_update(self, event: dict[str, Any]) -> None:
         """Forward a rendered fragment (hx-swap-oob) to this browser."""
         await self.send(text_data=event["html"])
 
@@ -164,7 +171,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
     """One socket of a seated player or a spectator at one table: connecting, leaving
     and the messages from the browser; what it is sent is :class:`TableScreen`'s."""
 
-    async def dispatch(self, message):
+    async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message, which is a
         # trip to the database thread for each of the frames a move fans out to; this
         # consumer reaches the database only through in_pool(), which looks after
@@ -176,7 +183,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    async def connect(self):
+    async def connect(self) -> None:
         # Limits first: every socket that can receive has them (see tables.socket.limits).
         self.limits = limits.SocketLimits(account_of(self.scope))
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -274,7 +281,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
         ]
         return seats
 
-    def load_seats(self, user=None) -> None:
+    def load_seats(self, user: Player | AnonymousUser | None = None) -> None:
         user = user or self.scope.get("user")
         seats = self.load_names()
         if user is not None and user.is_authenticated:
@@ -300,14 +307,14 @@ class TableConsumer(TableScreen, LeavingConsumer):
         )
         return Seat.objects.filter(pk=self.seat_pk).values_list("connected", flat=True).first()
 
-    def save_settings(self, data: dict) -> None:
+    def save_settings(self, data: dict[str, Any]) -> None:
         values = {name: bool(data.get(name)) for name in TOGGLES}
         Seat.objects.filter(pk=self.seat_pk).update(**values)
         self.frames.sort = values["sort_hand"]
 
     # --- messages from the browser --------------------------------------------------
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Both limits are checked before the message is read: a flood or a huge
         # message costs no parsing and no database work, and nothing is applied.
         if not self.limits.allow():
@@ -332,7 +339,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
             log.exception("table socket: a message could not be handled")
             await self.send_error("failed", "That message could not be handled")
 
-    async def handle(self, data) -> None:
+    async def handle(self, data: Any) -> None:
         """Answer one parsed message of a seated player or a spectator."""
         if not isinstance(data, dict):
             await self.send_error(

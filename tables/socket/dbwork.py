@@ -17,14 +17,19 @@ the database after every move:
 """
 
 import threading
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
+from typing import Any, ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
 from django.db import connection, connections
 
 from tables.runtime import RUNTIME
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 POOL_SIZE = 8  # the pool itself is this process's runtime's (RUNTIME.pool)
 
@@ -41,7 +46,7 @@ def _executor() -> ThreadPoolExecutor:
         return RUNTIME.pool
 
 
-def in_pool(func):
+def in_pool(func: Callable[_P, _R]) -> Callable[_P, Coroutine[Any, Any, _R]]:
     """``func`` as a coroutine function run off the event loop (see above)."""
     if _sqlite():
         return SyncToAsync(func, thread_sensitive=True)
@@ -57,7 +62,7 @@ def shut_down() -> None:
         # One closing task per worker: the barrier keeps any worker from taking two.
         barrier = threading.Barrier(POOL_SIZE)
 
-        def close_here():
+        def close_here() -> None:
             barrier.wait(timeout=10)
             connections.close_all()
 

@@ -30,17 +30,22 @@ from __future__ import annotations
 import contextlib
 import logging
 import weakref
+from typing import TYPE_CHECKING
 
 from channels.layers import get_channel_layer
+
+if TYPE_CHECKING:
+    from channels.generic.websocket import AsyncWebsocketConsumer
+    from channels.layers import BaseChannelLayer
 
 log = logging.getLogger(__name__)
 
 CLOSE_CODE = 1012  # "service restart": htmx's socket extension reconnects on it
 
-_open: weakref.WeakSet = weakref.WeakSet()
+_open: weakref.WeakSet[AsyncWebsocketConsumer] = weakref.WeakSet()
 
 
-def _on_redis(layer) -> bool:
+def _on_redis(layer: BaseChannelLayer | None) -> bool:
     """Whether ``layer`` keeps its groups in a Redis server (channels-redis).
 
     Only such a layer loses memberships and events when its server goes away; the
@@ -65,7 +70,7 @@ def _raised_by_redis_client(exc: BaseException) -> bool:
     return False
 
 
-def is_layer_failure(exc: BaseException, layer=None) -> bool:
+def is_layer_failure(exc: BaseException, layer: BaseChannelLayer | None = None) -> bool:
     """Whether ``exc`` says that the channel layer's server could not be reached.
 
     Only Redis's own connection errors count: redis-py's ConnectionError and
@@ -91,16 +96,16 @@ def is_layer_failure(exc: BaseException, layer=None) -> bool:
     return isinstance(exc, OSError) and _raised_by_redis_client(exc)
 
 
-def opened(consumer) -> None:
+def opened(consumer: AsyncWebsocketConsumer) -> None:
     """A socket of this process (a consumer with ``close(code=...)``) is open."""
     _open.add(consumer)
 
 
-def closed(consumer) -> None:
+def closed(consumer: AsyncWebsocketConsumer) -> None:
     _open.discard(consumer)
 
 
-async def close_all(reason: str, *, but=None) -> int:
+async def close_all(reason: str, *, but: AsyncWebsocketConsumer | None = None) -> int:
     """Close every socket of this process (``but`` one) so that each opens a new one."""
     consumers = [c for c in list(_open) if c is not but]
     if consumers:

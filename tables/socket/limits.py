@@ -33,10 +33,14 @@ TABLE_OPEN_LIMIT           3        unfinished tables one member may be part of
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from tables import clock as clocks
 from tables.runtime import RUNTIME
 from tables.socket.budgets import AccountBuckets, TokenBucket, seconds_of, setting
+
+if TYPE_CHECKING:
+    pass
 
 
 def accounts() -> AccountBuckets:

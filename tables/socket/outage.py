@@ -20,9 +20,10 @@ replaces a dead persistent connection before its next use.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 
 from tables.drawing import frames
@@ -65,13 +66,13 @@ class DatabaseOutageMiddleware:
     the session middleware: an outage there is caught too, as it raises through here).
     """
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not is_outage(exception):
             return None
         log.warning("database unavailable for %s: %s", request.path, exception)

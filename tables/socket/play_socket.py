@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -33,10 +34,16 @@ from tables.socket import broadcast, limits
 from .consumers import LeavingConsumer, account_of
 from .dbwork import in_pool
 
+if TYPE_CHECKING:
+    from tables.matchmaking import Matched
+    from tables.models import QueueEntry
+
 log = logging.getLogger(__name__)
 
 
-def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None = None) -> str:
+def status_html(
+    entry: QueueEntry | None = None, matched_url: str = "", error: tuple[str, str] | None = None
+) -> str:
     return render_to_string(
         "tables/_play_now_status.html",
         {
@@ -48,7 +55,7 @@ def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None
     )
 
 
-def join_rate_bucket(account: int):
+def join_rate_bucket(account: int) -> limits.TokenBucket:
     """The member's budget of joins and leaves in this process (a flood is refused)."""
     buckets = in_memory_buckets()
     bucket = buckets.get(account)
@@ -59,14 +66,14 @@ def join_rate_bucket(account: int):
     return bucket
 
 
-def in_memory_buckets() -> dict:
+def in_memory_buckets() -> dict[int, limits.TokenBucket]:
     from tables.runtime import RUNTIME
 
     return RUNTIME.memo("tables.play_now_buckets")
 
 
 class PlayNowConsumer(LeavingConsumer):
-    async def connect(self):
+    async def connect(self) -> None:
         self.limits = limits.SocketLimits()
         self.account = account_of(self.scope)
         await self.accept()  # a signed-out socket is answered, not refused (see receive)
@@ -79,7 +86,7 @@ class PlayNowConsumer(LeavingConsumer):
         entry = await in_pool(self.arrive)()
         await self.send(text_data=status_html(entry))
 
-    def arrive(self):
+    def arrive(self) -> QueueEntry | None:
         online.seen(self.account, clocks.current().now())
         return matchmaking.entry_of(self.scope["user"])
 
@@ -101,7 +108,7 @@ class PlayNowConsumer(LeavingConsumer):
         online.seen(self.account, clocks.current().now())
         return matchmaking.leave(self.scope["user"], channel=self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.limits.allow():
             await self.refuse("rate_limited", "Too many messages: slow down")
             return
@@ -144,7 +151,7 @@ class PlayNowConsumer(LeavingConsumer):
             # every process's driver plans the bots' arrival
             await self.channel_layer.group_send(broadcast.DRIVER_GROUP, {"type": "driver.claim"})
 
-    def join_queue(self, data: dict):
+    def join_queue(self, data: dict[str, Any]) -> tuple[QueueEntry | None, list[Matched]]:
         ruleset, length = data.get("ruleset"), data.get("length")
         if isinstance(data.get("kind"), str):  # the lobby's choice: "<ruleset id>:<length>"
             ruleset, _, length = data["kind"].partition(":")
@@ -159,7 +166,7 @@ class PlayNowConsumer(LeavingConsumer):
         still = matchmaking.entry_of(self.scope["user"])
         return still, made
 
-    def leave_queue(self):
+    def leave_queue(self) -> tuple[None, list[Matched]]:
         if not matchmaking.leave(self.scope["user"]):
             raise matchmaking.QueueError("not_waiting", "You are not waiting in a queue")
         return None, []
@@ -167,8 +174,8 @@ class PlayNowConsumer(LeavingConsumer):
     async def refuse(self, code: str, message: str) -> None:
         await self.send(text_data=status_html(error=(code, message), entry=None))
 
-    async def play_matched(self, event):
+    async def play_matched(self, event: dict[str, Any]) -> None:
         await self.send(text_data=status_html(matched_url=event["url"]))
 
-    async def play_invited(self, event):
+    async def play_invited(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["html"])

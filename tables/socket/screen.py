@@ -8,6 +8,8 @@ it reads the consumer's table, seat, frames, names and timers.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rules.engine import parse_action
 from tables import clock as clocks
 from tables.drawing import frames
@@ -17,11 +19,46 @@ from tables.play import timers as timing
 
 from .dbwork import in_pool
 
+if TYPE_CHECKING:
+    from channels.generic.websocket import AsyncWebsocketConsumer
+    from django.contrib.auth.models import AnonymousUser
 
-class TableScreen:
+    from players.models import Player
+    from rules.engine import GameState
+    from tables.drawing.frames import SeatFrames
+
+    _Socket = AsyncWebsocketConsumer  # the consumer this half belongs to
+else:
+    _Socket = object
+
+
+class TableScreen(_Socket):
     """Rendering and sending one table socket's screen, and the group events that change it."""
 
-    def load_latest(self):
+    # What it reads and writes of the consumer (set in TableConsumer.connect).
+    table_id: int
+    game_id: int | None
+    seat: int | None
+    frames: SeatFrames
+    names: list[dict[str, Any]]
+    timers: timing.Timers | None
+    sent_version: int
+    held: tuple[int, GameState, int, timing.Timers | None] | None
+    screen: tuple[GameState, int] | None
+
+    if TYPE_CHECKING:
+
+        def load_seats(self, user: Player | AnonymousUser | None = None) -> None: ...
+
+    def load_latest(
+        self,
+    ) -> tuple[
+        int,
+        GameState,
+        timing.Timers | None,
+        int,
+        tuple[int, GameState, int, timing.Timers | None] | None,
+    ]:
         """The stored version, what this socket is shown of the game (the state, its
         timers and its shown version), after a restart or from another process."""
         game, state = states.load(self.game_id)
@@ -58,7 +95,7 @@ class TableScreen:
         self.held = held if held is not None and held[1].phase != "calls" else None
         await self.show(screen, shown, full=True)
 
-    async def show(self, state, shown: int, full: bool = False) -> None:
+    async def show(self, state: GameState, shown: int, full: bool = False) -> None:
         """Render ``state`` for this socket with the shown version ``shown`` and send it."""
         if state.finished and self.frames.links is None:
             self.frames.links = frames.game_links(self.table_id, self.game_id, self.seat)
@@ -81,7 +118,7 @@ class TableScreen:
 
     # --- group events -----------------------------------------------------------------
 
-    async def table_update(self, event):
+    async def table_update(self, event: dict[str, Any]) -> None:
         if event["game"] != self.game_id or event["version"] <= self.sent_version:
             return
         version = event["version"]
@@ -101,7 +138,7 @@ class TableScreen:
             self.timers = show[2]
             await self.show(show[0], show[1])
 
-    async def table_reveal(self, event):
+    async def table_reveal(self, event: dict[str, Any]) -> None:
         """A call window ended: show what it held."""
         held = getattr(self, "held", None)
         if held is None or event["game"] != self.game_id or event["version"] != held[0]:
@@ -110,7 +147,7 @@ class TableScreen:
         _version, state, shown, self.timers = held
         await self.show(state, shown)
 
-    async def table_presence(self, event):
+    async def table_presence(self, event: dict[str, Any]) -> None:
         seat = event.get("seat")
         if seat is not None and self.game_id is not None:
             # A connection came or went: only a badge changes, no need to ask the database.
@@ -127,8 +164,8 @@ class TableScreen:
         elif self.game_id is None:
             await self.send(text_data=frames.reload_fragment(self.table_id))
 
-    async def table_settings(self, event):
+    async def table_settings(self, event: dict[str, Any]) -> None:
         """Another seat changed its auto play: nothing on this screen changes."""
 
-    async def table_started(self, event):
+    async def table_started(self, event: dict[str, Any]) -> None:
         await self.send(text_data=frames.reload_fragment(self.table_id))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -25,6 +26,10 @@ from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+
+if TYPE_CHECKING:
+    from channels.consumer import Scope
+    from django.http import HttpRequest
 
 log = logging.getLogger(__name__)
 CLOSE_CODE = 4401  # the socket's sign-in ended
@@ -38,7 +43,7 @@ def member_group(member_pk: int) -> str:
     return f"member-{member_pk}"
 
 
-def group_of_scope(scope) -> str | None:
+def group_of_scope(scope: Scope) -> str | None:
     """The session group of a socket of a signed-in member (None for anyone else)."""
     user = scope.get("user")
     session = scope.get("session")
@@ -48,21 +53,23 @@ def group_of_scope(scope) -> str | None:
     return session_group(key) if key else None
 
 
-def still_signed_in(scope) -> bool:
+def still_signed_in(scope: Scope) -> bool:
     """Whether the sign-in a socket was opened with still exists (database work)."""
     session = scope.get("session")
     key = getattr(session, "session_key", None)
     return bool(key) and session.exists(key)
 
 
-def groups_of_scope(scope) -> list[str]:
+def groups_of_scope(scope: Scope) -> list[str]:
     """The groups whose ``session.ended`` closes this socket: its sign-in's, its member's."""
     group = group_of_scope(scope)
     return [] if group is None else [group, member_group(scope["user"].pk)]
 
 
 @receiver(user_logged_out, dispatch_uid="tables.socket.sessions.close_sockets")
-def close_sockets(sender, request=None, user=None, **kwargs) -> None:
+def close_sockets(
+    sender: object, request: HttpRequest | None = None, user: object = None, **kwargs: Any
+) -> None:
     """Runs just before the session is flushed: tell its sockets to close."""
     key = getattr(getattr(request, "session", None), "session_key", None)
     if not key:
@@ -73,7 +80,9 @@ def close_sockets(sender, request=None, user=None, **kwargs) -> None:
 @receiver(
     post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="tables.socket.sessions.new_password"
 )
-def close_sockets_on_new_password(sender, instance=None, created=False, **kwargs) -> None:
+def close_sockets_on_new_password(
+    sender: object, instance: Any = None, created: bool = False, **kwargs: Any
+) -> None:
     """A saved new password (``set_password`` keeps it in ``_password`` until the save
     is done) ends every sign-in of the member: close all their sockets."""
     if created or getattr(instance, "_password", None) is None:
