@@ -23,55 +23,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The modules of tables/ each new package takes (until the folder exists).
-TABLES_SPLIT = {
-    "tables/play": [
-        "submit",
-        "runner",
-        "autoplay",
-        "timers",
-        "states",
-        "hidden_claims",
-        "call_window",
-        "twins",
-        "clock",
-        "records",
-        "runtime",
-    ],
-    "tables/socket": [
-        "consumers",
-        "table_screen",
-        "broadcast",
-        "limits",
-        "outage",
-        "layer_outage",
-        "sessions",
-        "presence",
-        "dbwork",
-        "play_socket",
-    ],
-    "tables/drawing": [
-        "presenters",
-        "board_markup",
-        "hand_markup",
-        "hand_presenters",
-        "news_presenters",
-        "result_markup",
-        "result_presenters",
-        "seat_presenters",
-        "tile_markup",
-        "frames",
-        "claim_screens",
-        "coaching",
-    ],
-}
 # Rows in the order printed; a file belongs to the first row that claims it, so the
 # engine and history/logs (checked by `make typecheck`) come before their parents.
 PACKAGES = (
     "rules/engine",
     "rules",
     "players",
-    *TABLES_SPLIT,
+    "tables/play",
+    "tables/socket",
+    "tables/drawing",
     "tables",
     "history/logs",
     "history",
@@ -85,9 +45,6 @@ ERROR = re.compile(r"^(?P<path>[^:\s]+\.pyi?):\d+(?::\d+)?: error:")
 def python_files(package: str) -> list[Path]:
     """The package's Python files, migrations left out."""
     folder = ROOT / package
-    if package in TABLES_SPLIT and not folder.is_dir():
-        candidates = [ROOT / "tables" / f"{name}.py" for name in TABLES_SPLIT[package]]
-        return [p for p in candidates if p.exists()]
     return sorted(p for p in folder.rglob("*.py") if "migrations" not in p.parts)
 
 
