@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from rules.engine import GameState, before_answers, parse_action
+from rules.engine import Action, GameState, before_answers, parse_action
 from rules.engine.actions import ANKAN, DISCARDING, SHOUMINKAN
 from tables import conf
 from tables.play import hidden_claims
@@ -112,7 +112,7 @@ def on_update(
     seat: int | None,
     before: GameState | None,
     state: GameState,
-    action: str,
+    action: Action,
     shown: int,
     timers,
     reveal: float | None,

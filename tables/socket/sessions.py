@@ -26,6 +26,8 @@ from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from tables.socket.messages import SessionEnded, encode
+
 log = logging.getLogger(__name__)
 CLOSE_CODE = 4401  # the socket's sign-in ended
 
@@ -67,7 +69,7 @@ def close_sockets(sender, request=None, user=None, **kwargs) -> None:
     key = getattr(getattr(request, "session", None), "session_key", None)
     if not key:
         return
-    async_to_sync(get_channel_layer().group_send)(session_group(key), {"type": "session.ended"})
+    async_to_sync(get_channel_layer().group_send)(session_group(key), encode(SessionEnded()))
 
 
 @receiver(
@@ -80,7 +82,7 @@ def close_sockets_on_new_password(sender, instance=None, created=False, **kwargs
         return
     try:
         async_to_sync(get_channel_layer().group_send)(
-            member_group(instance.pk), {"type": "session.ended"}
+            member_group(instance.pk), encode(SessionEnded())
         )
     except Exception:  # the password is saved; a channel layer that is down must not undo it
         log.exception("the sockets of member %s could not be told to close", instance.pk)
