@@ -15,13 +15,16 @@ of a process is read from its text once there, and written once where it is stor
 from __future__ import annotations
 
 import threading
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.engine import Action, apply, format_action, parse_action, rulesets
 from rules.engine.game import check_robots
 from rules.engine.replay import replay
 from rules.engine.state import CLAIM_RULES, GameSetup, GameState
 from tables.runtime import RUNTIME, cached_games, keep_at_most
+
+if TYPE_CHECKING:
+    from tables.models import Game
 
 
 class Cached(NamedTuple):
@@ -160,7 +163,7 @@ def state_of(game) -> GameState:
     return state
 
 
-def load(game_id: int) -> tuple[object, GameState]:
+def load(game_id: int) -> tuple[Game, GameState]:
     """The stored game and its state (``Game.DoesNotExist`` when there is none)."""
     from tables.models import Game
 

@@ -16,15 +16,22 @@ the database after every move:
   start-up pragmas) costs more than a whole move.
 """
 
+from __future__ import annotations
+
 import threading
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
+from typing import ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
 from django.db import connection, connections
 
 from tables.runtime import RUNTIME
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 POOL_SIZE = 8  # the pool itself is this process's runtime's (RUNTIME.pool)
 
@@ -41,7 +48,7 @@ def _executor() -> ThreadPoolExecutor:
         return RUNTIME.pool
 
 
-def in_pool(func):
+def in_pool(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``func`` as a coroutine function run off the event loop (see above)."""
     if _sqlite():
         return SyncToAsync(func, thread_sensitive=True)

@@ -123,7 +123,7 @@ def read_seats(table_id: int, user: Any, event: bool) -> Seats:
     if user is not None and user.is_authenticated:
         own = next((s for s in seats if s.player_id == user.pk and not s.bot_level), None)
         if own is not None:
-            aids = bool(own.player.learning_aids) and not event
+            aids = own.player is not None and own.player.learning_aids and not event
             mine = MySeat(own.index, own.pk, own.sort_hand, aids)
     return Seats(_names(seats), mine, terms.terms_of(user))
 
