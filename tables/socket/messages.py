@@ -23,6 +23,8 @@ crossing remembers what it read, see :func:`tables.play.states.action_of`).
 ``lobby.update``    :class:`LobbyUpdate`: a fragment for every lobby page
 ``play.matched``    :class:`PlayMatched`: Play now seated a member (tables.play_news)
 ``play.invited``    :class:`PlayInvited`: a member was invited to a private table
+``standings.update`` :class:`StandingsUpdate`: an event's standings or projector fragment
+``calls.update``    :class:`CallsUpdate`: an event's open referee calls, for its referees
 =================== =========================================================================
 """
 
@@ -116,6 +118,20 @@ class PlayInvited:
     html: str
 
 
+@dataclass(frozen=True)
+class StandingsUpdate:
+    """A fragment for every page following an event's standings (tournaments.consumers)."""
+
+    html: str
+
+
+@dataclass(frozen=True)
+class CallsUpdate:
+    """The open referee calls of an event, for its referees' pages."""
+
+    html: str
+
+
 Message = (
     TableUpdate
     | TablePresence
@@ -127,6 +143,8 @@ Message = (
     | LobbyUpdate
     | PlayMatched
     | PlayInvited
+    | StandingsUpdate
+    | CallsUpdate
 )
 
 
@@ -170,6 +188,10 @@ def encode(message: Message) -> Encoded:
             return {"type": "play.matched", "url": message.url, "table": message.table}
         case PlayInvited():
             return {"type": "play.invited", "html": message.html}
+        case StandingsUpdate():
+            return {"type": "standings.update", "html": message.html}
+        case CallsUpdate():
+            return {"type": "calls.update", "html": message.html}
 
 
 # --- decoding: the one way back ----------------------------------------------------------
@@ -275,6 +297,8 @@ _DECODERS: dict[str, Callable[[Mapping[str, object]], Message]] = {
     "lobby.update": lambda raw: LobbyUpdate(_str(raw, "html")),
     "play.matched": lambda raw: PlayMatched(_str(raw, "url"), _int(raw, "table")),
     "play.invited": lambda raw: PlayInvited(_str(raw, "html")),
+    "standings.update": lambda raw: StandingsUpdate(_str(raw, "html")),
+    "calls.update": lambda raw: CallsUpdate(_str(raw, "html")),
 }
 
 

@@ -12,12 +12,14 @@ from tables.play import states
 from tables.play.timers import Timers
 from tables.socket import messages
 from tables.socket.messages import (
+    CallsUpdate,
     DriverClaim,
     Garbled,
     LobbyUpdate,
     PlayInvited,
     PlayMatched,
     SessionEnded,
+    StandingsUpdate,
     TablePresence,
     TableReveal,
     TableSettings,
@@ -57,6 +59,8 @@ EVERY_KIND = [
     LobbyUpdate('<div id="lobby-refresh"></div>'),
     PlayMatched("/tables/5/", 5),
     PlayInvited("<div>come and play</div>"),
+    StandingsUpdate('<div id="standings-live"></div>'),
+    CallsUpdate("<div>calls</div>"),
 ]
 
 
@@ -125,6 +129,8 @@ GOOD = encode(update())
         {"type": "lobby.update"},
         {"type": "play.matched", "url": "/tables/5/", "table": None},
         {"type": "play.invited", "html": b"<div></div>"},
+        {"type": "standings.update", "html": None},
+        {"type": "calls.update"},
     ],
     ids=repr,
 )
