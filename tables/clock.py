@@ -34,10 +34,10 @@ class ManualClock:
 system_clock = SystemClock()
 
 
-_current = system_clock
+_current: SystemClock | ManualClock = system_clock
 
 
-def current():
+def current() -> SystemClock | ManualClock:
     """The clock this process uses for tables (a test may swap in a ManualClock)."""
     return _current
 

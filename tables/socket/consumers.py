@@ -29,6 +29,9 @@ import logging
 from typing import Any
 from urllib.parse import parse_qs
 
+from asgiref.typing import ASGIReceiveCallable as Receive
+from asgiref.typing import ASGISendCallable as Send
+from asgiref.typing import Scope
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.html import format_html
@@ -100,7 +103,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     session_groups: tuple[str, ...] = ()
     ended = False  # closed because its sign-in ended: nothing more is read or sent
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         layer_outage.opened(self)
         try:
             await super().__call__(scope, receive, send)
@@ -112,7 +115,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
             layer_outage.closed(self)
             await self.leave_once()
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         await self.leave_once()
 
     async def leave_once(self) -> None:
@@ -136,7 +139,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
         if self.session_groups and not await in_pool(sessions.still_signed_in)(self.scope):
             await self.session_ended()
 
-    async def dispatch(self, message):
+    async def dispatch(self, message: dict[str, Any]) -> None:
         if self.ended and message.get("type") != "websocket.disconnect":
             return
         if from_the_browser(message):
@@ -177,7 +180,7 @@ class LeavingConsumer(AsyncWebsocketConsumer):
 class LobbyConsumer(LeavingConsumer):
     """Everyone on the lobby page hears about table changes through one group."""
 
-    async def connect(self):
+    async def connect(self) -> None:
         # Only a per-socket budget: the lobby socket reads nothing, so an account's
         # table budget is not spent on it.
         self.limits = limits.SocketLimits()
@@ -192,7 +195,7 @@ class LobbyConsumer(LeavingConsumer):
         with contextlib.suppress(Exception):  # the layer may be what failed
             await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The lobby is read-only over the socket; actions go through plain forms.
         # Every message is still answered, so a confused client learns why nothing
         # happens; a flood is answered at the socket's rate only.
@@ -255,7 +258,7 @@ class TableConsumer(LeavingConsumer):
         self.screen.frames.terms = seats.terms  # Japanese terms or English names
         self.screen.frames.event = self.is_tournament
 
-    async def connect(self):
+    async def connect(self) -> None:
         # Limits first: every socket that can receive has them (see tables.socket.limits).
         self.limits = limits.SocketLimits(account_of(self.scope))
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -357,7 +360,7 @@ class TableConsumer(LeavingConsumer):
 
     # --- messages from the browser --------------------------------------------------
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Both limits are checked before the message is read: a flood or a huge
         # message costs no parsing and no database work, and nothing is applied.
         if not self.limits.allow():

@@ -50,9 +50,12 @@ def _executor() -> ThreadPoolExecutor:
 
 def in_pool(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``func`` as a coroutine function run off the event loop (see above)."""
+    run: Callable[P, Awaitable[R]]
     if _sqlite():
-        return SyncToAsync(func, thread_sensitive=True)
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_executor())
+        run = SyncToAsync(func, thread_sensitive=True)
+    else:
+        run = DatabaseSyncToAsync(func, thread_sensitive=False, executor=_executor())
+    return run
 
 
 def shut_down() -> None:
@@ -64,7 +67,7 @@ def shut_down() -> None:
         # One closing task per worker: the barrier keeps any worker from taking two.
         barrier = threading.Barrier(POOL_SIZE)
 
-        def close_here():
+        def close_here() -> None:
             barrier.wait(timeout=10)
             connections.close_all()
 

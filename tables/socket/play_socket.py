@@ -27,8 +27,10 @@ from django.template.loader import render_to_string
 
 from tables import clock as clocks
 from tables import matchmaking, online
+from tables.models import QueueEntry
 from tables.play_news import announce, member_group
 from tables.socket import broadcast, limits, storage
+from tables.socket.budgets import TokenBucket
 from tables.socket.messages import Message, PlayInvited, PlayMatched
 
 from .consumers import LeavingConsumer, account_of
@@ -37,7 +39,11 @@ from .dbwork import in_pool
 log = logging.getLogger(__name__)
 
 
-def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None = None) -> str:
+def status_html(
+    entry: QueueEntry | None = None,
+    matched_url: str = "",
+    error: tuple[str, str] | None = None,
+) -> str:
     return render_to_string(
         "tables/_play_now_status.html",
         {
@@ -49,47 +55,49 @@ def status_html(entry=None, matched_url: str = "", error: tuple[str, str] | None
     )
 
 
-def join_rate_bucket(account: int):
+def join_rate_bucket(account: int) -> TokenBucket:
     """The member's budget of joins and leaves in this process (a flood is refused)."""
     buckets = in_memory_buckets()
     bucket = buckets.get(account)
     if bucket is None:
-        bucket = buckets[account] = limits.TokenBucket.full(
+        bucket = buckets[account] = TokenBucket.full(
             settings.PLAY_NOW_RATE, settings.PLAY_NOW_BURST, clocks.current()
         )
     return bucket
 
 
-def in_memory_buckets() -> dict:
+def in_memory_buckets() -> dict[int, TokenBucket]:
     from tables.runtime import RUNTIME
 
-    return RUNTIME.memo("tables.play_now_buckets")
+    buckets: dict[int, TokenBucket] = RUNTIME.memo("tables.play_now_buckets")
+    return buckets
 
 
 class PlayNowConsumer(LeavingConsumer):
-    async def connect(self):
+    async def connect(self) -> None:
         self.limits = limits.SocketLimits()
-        self.account = account_of(self.scope)
+        self.account = account = account_of(self.scope)
         await self.accept()  # a signed-out socket is answered, not refused (see receive)
-        if self.account is None:
+        if account is None:
             return
-        await self.channel_layer.group_add(member_group(self.account), self.channel_name)
+        await self.channel_layer.group_add(member_group(account), self.channel_name)
         await self.join_session()
         if self.ended:
             return
         now = clocks.current().now()
-        entry = await in_pool(storage.arrive)(self.account, self.scope["user"], now)
+        entry = await in_pool(storage.arrive)(account, self.scope["user"], now)
         await self.send(text_data=status_html(entry))
 
     async def leave(self) -> None:
-        if getattr(self, "account", None) is None:
+        account: int | None = getattr(self, "account", None)
+        if account is None:
             return
         with contextlib.suppress(Exception):  # the layer may be what failed
-            await self.channel_layer.group_discard(member_group(self.account), self.channel_name)
+            await self.channel_layer.group_discard(member_group(account), self.channel_name)
         try:
             now = clocks.current().now()
             user = self.scope["user"]
-            left = await in_pool(storage.depart)(self.account, user, self.channel_name, now)
+            left = await in_pool(storage.depart)(account, user, self.channel_name, now)
         except Exception:  # the database may be what failed: the row stays until the next try
             log.warning("play socket: leaving the queue failed", exc_info=True)
             return
@@ -97,7 +105,7 @@ class PlayNowConsumer(LeavingConsumer):
             with contextlib.suppress(Exception):
                 await broadcast.lobby_changed_async()
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.limits.allow():
             await self.refuse("rate_limited", "Too many messages: slow down")
             return
