@@ -9,10 +9,10 @@ another's memory.
 from __future__ import annotations
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.urls import reverse
 
 from tables.socket import broadcast
+from tables.socket.messages import PlayInvited, PlayMatched, TableStarted
 
 
 def member_group(member_pk: int) -> str:
@@ -22,14 +22,10 @@ def member_group(member_pk: int) -> str:
 async def announce(made) -> None:
     """Tell each seated member where to go; a game that began, to its table's group and
     every driver; the lobby, that its list changed."""
-    layer = get_channel_layer()
     for matched in made:
         url = reverse("tables:table", args=[matched.table_id])
         for member in matched.members:
-            await layer.group_send(
-                member_group(member),
-                {"type": "play.matched", "url": url, "table": matched.table_id},
-            )
+            await broadcast.send(member_group(member), PlayMatched(url, matched.table_id))
         if matched.started:
             await started(matched.table_id, matched.game_id)
     if made:
@@ -37,11 +33,8 @@ async def announce(made) -> None:
 
 
 async def started(table_id: int, game_id: int) -> None:
-    layer = get_channel_layer()
-    await layer.group_send(
-        broadcast.table_group(table_id), {"type": "table.started", "game": game_id}
-    )
-    await layer.group_send(broadcast.DRIVER_GROUP, {"type": "driver.claim"})
+    await broadcast.send(broadcast.table_group(table_id), TableStarted(game_id))
+    await broadcast.send_claim()
 
 
 def announce_sync(made) -> None:
@@ -50,6 +43,4 @@ def announce_sync(made) -> None:
 
 def invited(member_pk: int, html: str) -> None:
     """From a view: show ``member_pk``'s open pages an invitation (a rendered notice)."""
-    async_to_sync(get_channel_layer().group_send)(
-        member_group(member_pk), {"type": "play.invited", "html": html}
-    )
+    broadcast.send_sync(member_group(member_pk), PlayInvited(html))

@@ -16,6 +16,8 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 
+from tables.socket.messages import StandingsUpdate, encode
+
 from . import hidden_finish, presenters
 from .models import Tournament
 from .signals import standings_changed
@@ -58,8 +60,6 @@ def send_standings(tournament_id: int) -> None:
         return
     html = render_live_standings(tournament) + render_all_results(tournament)
     try:
-        async_to_sync(layer.group_send)(
-            group_name(tournament_id), {"type": "standings.update", "html": html}
-        )
+        async_to_sync(layer.group_send)(group_name(tournament_id), encode(StandingsUpdate(html)))
     except Exception:  # a full or unreachable layer must not lose a saved result
         log.exception("could not broadcast the standings of tournament %s", tournament_id)

@@ -1,17 +1,54 @@
 """The standings socket: a read-only feed of re-rendered standings for one event."""
 
+import logging
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from tables.socket.messages import CallsUpdate, Garbled, StandingsUpdate, decode, describe
+
 from . import referee_calls
 from .broadcast import group_name
+
+log = logging.getLogger(__name__)
 
 # The largest primary key the databases hold (a signed 64-bit integer).
 MAX_ID = 2**63 - 1
 
 
-class StandingsConsumer(AsyncWebsocketConsumer):
+class FeedConsumer(AsyncWebsocketConsumer):
+    """A socket that forwards the fragments of one kind of channel-layer message
+    (``feed``, see tables.socket.messages) to the browser. A message is decoded once; a
+    garbled one, or one of another kind, is dropped with a log line and the socket stays
+    open."""
+
+    feed: type[StandingsUpdate] | type[CallsUpdate] = StandingsUpdate
+
+    async def dispatch(self, message):
+        kind = message.get("type")
+        if isinstance(kind, str) and kind.startswith("websocket."):
+            await super().dispatch(message)  # the socket's own: connect, receive, disconnect
+            return
+        try:
+            news = decode(message)
+        except Garbled as exc:
+            log.warning(
+                "%s dropped a garbled channel-layer message (%s): %s",
+                type(self).__name__,
+                exc,
+                describe(message),
+            )
+            return
+        if isinstance(news, self.feed):
+            await self.send(text_data=news.html)
+        else:
+            log.warning("%s dropped a message not meant for it: %r", type(self).__name__, news)
+
+
+class StandingsConsumer(FeedConsumer):
     """Joins the event's group and forwards each standings fragment to the browser."""
+
+    feed = StandingsUpdate
 
     async def connect(self):
         # Parse at the edge: a number no event can have (a 120-digit id would not even
@@ -32,9 +69,6 @@ class StandingsConsumer(AsyncWebsocketConsumer):
         # Nothing is accepted from the browser: results go through the forms.
         return
 
-    async def standings_update(self, event):
-        await self.send(text_data=event["html"])
-
 
 @database_sync_to_async
 def _referees(tournament_id: int, user) -> bool:
@@ -44,8 +78,10 @@ def _referees(tournament_id: int, user) -> bool:
     return tournament is not None and tournament.is_referee(user)
 
 
-class RefereeCallsConsumer(AsyncWebsocketConsumer):
+class RefereeCallsConsumer(FeedConsumer):
     """The referees' feed of one event's open calls; anyone else is refused."""
+
+    feed = CallsUpdate
 
     async def connect(self):
         tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
@@ -63,6 +99,3 @@ class RefereeCallsConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         return  # calls are taken and closed through the forms
-
-    async def calls_update(self, event):
-        await self.send(text_data=event["html"])

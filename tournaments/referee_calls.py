@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from players.models import REFEREE_CALL
 from players.notices import notify_all
+from tables.socket.messages import CallsUpdate, StandingsUpdate, encode
 
 from .models import Correction, RefereeCall, Tournament
 from .models import TournamentTable as Table
@@ -234,12 +235,12 @@ def broadcast(tournament_id: int, corner: bool = False) -> None:
     try:
         async_to_sync(layer.group_send)(
             group_name(tournament_id),
-            {"type": "calls.update", "html": render_panel(tournament, oob=True)},
+            encode(CallsUpdate(render_panel(tournament, oob=True))),
         )
         if tournament.projector_calls or corner:
             async_to_sync(layer.group_send)(
                 standings_group(tournament_id),
-                {"type": "standings.update", "html": render_corner(tournament, oob=True)},
+                encode(StandingsUpdate(render_corner(tournament, oob=True))),
             )
     except Exception:  # a full or unreachable layer: the pages still show it on reload
         log.exception("could not broadcast the referee calls of tournament %s", tournament_id)

@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from tables.socket.messages import StandingsUpdate, encode
+
 from . import round_timer, scored_tables
 from .broadcast import group_name, log
 from .models import Round
@@ -50,7 +52,7 @@ def _send(round_) -> None:
     html = render_to_string("tournaments/_round_timer.html", {**timer_context(round_), "oob": True})
     try:
         async_to_sync(layer.group_send)(
-            group_name(round_.tournament_id), {"type": "standings.update", "html": html}
+            group_name(round_.tournament_id), encode(StandingsUpdate(html))
         )
     except Exception:  # a full or unreachable layer must not undo the change
         log.exception("could not broadcast the timer of round %s", round_.pk)

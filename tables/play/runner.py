@@ -37,18 +37,18 @@ import sys
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from channels.layers import get_channel_layer
 from django.db.models import Q
 
-from rules.engine import parse_action, pending_seats
+from rules.engine import pending_seats
 from tables import clock as clocks
 from tables import conf, matchmaking, play_news, referees
 from tables.models import DriverLease, Game, Seat, Table
 from tables.play import autoplay, states
 from tables.runtime import RUNTIME
-from tables.socket import broadcast, layer_outage, presence
+from tables.socket import broadcast, layer_outage, messages, presence
 from tables.socket.dbwork import in_pool
 
 from . import timers as timing
@@ -362,37 +362,48 @@ class Driver:
                 if layer_outage.is_layer_failure(exc):  # the sockets must read the table again
                     await layer_outage.close_all("a call window's end could not be sent")
 
-    def hear(self, message: dict[str, Any]) -> None:
-        """An event of a table this driver drives (or a claim request)."""
-        kind = message.get("type")
-        if kind == "driver.claim":
+    def hear(self, message: messages.Message) -> None:
+        """News of a table this driver drives (or a claim request), decoded once."""
+        if isinstance(message, messages.DriverClaim):
             self.next_claim = None
             self.next_play_now = None  # someone may have queued with bots
             return
-        driven = self.games.get(message.get("game"))
+        game = getattr(message, "game", None)
+        driven = self.games.get(game) if isinstance(game, int) else None
         if driven is None:
             return
         driven.stale = True
-        if kind == "table.update" and message["version"] > driven.version:
-            action = parse_action(message["action"])  # the channel layer carries text
-            state = states.advance(message["game"], message["version"], action)
-            driven.version = message["version"]
-            driven.timers = timing.Timers(*timing.from_json(message["timers"]))
-            reveal = message.get("reveal")
-            driven.reveal = (
-                (message["version"], dt.datetime.fromtimestamp(reveal, dt.UTC)) if reveal else None
+        match message:
+            case messages.TableUpdate() if message.version > driven.version:
+                state = states.advance(message.game, message.version, message.action)
+                driven.version = message.version
+                driven.timers = message.timers
+                reveal = message.reveal
+                driven.reveal = (
+                    (message.version, dt.datetime.fromtimestamp(reveal, dt.UTC)) if reveal else None
+                )
+                if state is None:
+                    driven.policies = None  # could not catch up in memory: read the game
+            case messages.TablePresence(seat=int(seat)) if driven.policies:
+                # A socket opened or closed: the news says enough, no need to read the seats.
+                driven.policies = list(driven.policies)
+                driven.policies[seat] = driven.policies[seat]._replace(
+                    connected=message.connected, last_seen=self.clock.now()
+                )
+            case messages.TablePresence() | messages.TableSettings():
+                driven.seats_stale = True
+
+    def hear_raw(self, raw: object) -> None:
+        """A message as the channel layer brought it: decoded here, once; a garbled one
+        is dropped with a log line."""
+        try:
+            message = messages.decode(raw)
+        except messages.Garbled as exc:
+            log.warning(
+                "table driver dropped a garbled message (%s): %s", exc, messages.describe(raw)
             )
-            if state is None:
-                driven.policies = None  # could not catch up in memory: read the game
-        elif kind == "table.presence" and message.get("seat") is not None and driven.policies:
-            # A socket opened or closed: the event says enough, no need to read the seats.
-            seat = message["seat"]
-            driven.policies = list(driven.policies)
-            driven.policies[seat] = driven.policies[seat]._replace(
-                connected=message["connected"], last_seen=self.clock.now()
-            )
-        elif kind in ("table.presence", "table.settings"):
-            driven.seats_stale = True
+            return
+        self.hear(message)
 
     # --- the background task ------------------------------------------------------
 
@@ -420,7 +431,7 @@ class Driver:
                 self.wakeup.set()
                 await asyncio.sleep(LISTEN_RETRY_SECONDS)
                 continue
-            self.hear(message)
+            self.hear_raw(message)
             self.wakeup.set()
 
     async def run(self) -> None:

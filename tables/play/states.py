@@ -5,6 +5,11 @@ version it belongs to and the last action that produced it; a cached state is us
 only when it matches the stored game, and a cache that is a few versions behind
 (another process accepted actions) catches up by applying just the missing ones.
 A process that has never seen the game, or was restarted, replays the whole log.
+
+An action is text only in the stored log and on the wire (the channel layer, see
+:mod:`tables.socket.messages`); :func:`text_of` and :func:`action_of` are the crossing,
+and each remembers what it made, so a move announced to every socket and the driver
+of a process is read from its text once there, and written once where it is stored.
 """
 
 from __future__ import annotations
@@ -34,6 +39,34 @@ class Cached(NamedTuple):
 # one entry per game, at most TABLE_CACHED_GAMES of them (runtime.cached_games): a
 # state is only worth keeping while its game is played through this process.
 _lock = threading.Lock()
+
+# How many actions each direction of the text crossing remembers (a few thousand
+# distinct actions make up nearly every game; past the bound the memo starts afresh).
+ACTION_MEMO = 4096
+
+
+def text_of(action: Action) -> str:
+    """The text of ``action`` as the stored log and the wire carry it."""
+    texts: dict[Action, str] = RUNTIME.memo("tables.action_texts")
+    text = texts.get(action)
+    if text is None:
+        text = format_action(action)
+        if len(texts) >= ACTION_MEMO:
+            texts.clear()
+        texts[action] = text
+    return text
+
+
+def action_of(text: str) -> Action:
+    """The Action ``text`` names (raises the engine's InvalidAction when none)."""
+    actions: dict[str, Action] = RUNTIME.memo("tables.text_actions")
+    action = actions.get(text)
+    if action is None:
+        action = parse_action(text)
+        if len(actions) >= ACTION_MEMO:
+            actions.clear()
+        actions[text] = action
+    return action
 
 
 def clear() -> None:
@@ -101,7 +134,7 @@ def advance(game_id: int, version: int, action: Action) -> GameState | None:
     if hit.version != version - 1:
         return None
     state, _ = apply(hit.state, action)
-    remember(game_id, version, hit.seed, format_action(action), state, hit.state)
+    remember(game_id, version, hit.seed, text_of(action), state, hit.state)
     return state
 
 

@@ -33,7 +33,6 @@ from rules.engine import (
     InvalidAction,
     answers_commute,
     apply,
-    format_action,
     parse_action,
     waits_for_answers,
 )
@@ -235,7 +234,7 @@ def _submit_once(
         raise Illegal(exc.message, stored) from None
 
     now = clock.now()
-    text = format_action(action)
+    text = states.text_of(action)  # the stored log entry (the one text written here)
     current = timers.Timers(
         game.turn_started or now, game.deadline or now, list(game.bank_ms or [0, 0, 0, 0])
     )

@@ -5,38 +5,36 @@ through the channel layer. Each table consumer renders its own seat's (or the
 spectators') view when the event reaches it, so a process only renders for the
 sockets it actually holds, and the driver of the table hears the same events.
 
-Event types:
-
-``table.update``   a new version was stored: ``game``, ``version``, ``shown`` (the
-                   version frames show, see tables.play.hidden_claims), ``action`` (its
-                   text, so a process one version behind can catch up without the
-                   database) and ``timers`` (turn start, deadline as Unix seconds,
-                   and the four banks in ms), ``reveal`` (Unix seconds until which
-                   what it led to is shown to nobody, or None).
-``table.presence`` a seat's socket opened or closed: ``game``, ``seat``,
-                   ``connected`` (whether any socket of the seat is still open);
-                   without ``seat``: who sits at an open table changed.
-``table.reveal``   a call window ended (tables.play.call_window): ``game``, ``version``;
-                   every socket shows what it held of that version.
-``table.settings`` a seat changed its auto play: ``game``.
-``table.started``  the game of an open table began: ``game``.
+The events are the typed messages of :mod:`tables.socket.messages` (``table.update``,
+``table.presence``, ``table.reveal``, ``table.settings``, ``table.started``, and
+``driver.claim`` to every driver, ``lobby.update`` to the lobby); every one is sent
+through :func:`send` (or :func:`send_sync` from a view), which encodes it once. A
+``table.update`` carries the move's Action, written as text only on the wire, so a
+process one version behind catches up without the database.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.urls import reverse
 from django.utils.html import format_html
 
-from rules.engine import format_action
-from tables.play import timers
-
-if TYPE_CHECKING:
-    from tables.play.submit import Accepted
+from tables.play import timers as timing
+from tables.socket.messages import (
+    DriverClaim,
+    LobbyUpdate,
+    Message,
+    TablePresence,
+    TableReveal,
+    TableSettings,
+    TableStarted,
+    TableUpdate,
+    encode,
+)
 
 LOBBY_GROUP = "lobby"
 DRIVER_GROUP = "table-drivers"  # every process's driver listens here
@@ -72,57 +70,60 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def update_event(accepted: Accepted, game_timers: timers.Timers) -> dict[str, Any]:
-    return {
-        "type": "table.update",
-        "game": accepted.game_id,
-        "version": accepted.version,
-        "shown": accepted.shown,
-        "action": format_action(accepted.action),
-        "timers": timers.to_json(game_timers),
+def update_event(accepted: Any, game_timers: timing.Timers) -> TableUpdate:
+    """The news of a stored move (a :class:`tables.play.submit.Accepted`)."""
+    return TableUpdate(
+        game=accepted.game_id,
+        version=accepted.version,
+        shown=accepted.shown,
+        action=accepted.action,
+        timers=game_timers,
         # what it led to is held until then (Unix seconds; see tables.play.call_window)
-        "reveal": accepted.reveal.timestamp() if accepted.reveal else None,
-    }
+        reveal=accepted.reveal.timestamp() if accepted.reveal else None,
+    )
+
+
+async def send(group: str, message: Message) -> None:
+    """Send ``message`` to every member of ``group``, in any process."""
+    await get_channel_layer().group_send(group, encode(message))
+
+
+def send_sync(group: str, message: Message) -> None:
+    """:func:`send` from sync code (a view)."""
+    async_to_sync(get_channel_layer().group_send)(group, encode(message))
 
 
 async def send_reveal(table_id: int, game_id: int, version: int) -> None:
     """A call window ended: every socket shows what it held of ``version``."""
-    await get_channel_layer().group_send(
-        table_group(table_id), {"type": "table.reveal", "game": game_id, "version": version}
-    )
+    await send(table_group(table_id), TableReveal(game_id, version))
 
 
-async def send_update(table_id: int, event: dict[str, Any]) -> None:
-    await get_channel_layer().group_send(table_group(table_id), event)
+async def send_update(table_id: int, update: TableUpdate) -> None:
+    await send(table_group(table_id), update)
 
 
 async def send_presence(table_id: int, game_id: int | None, seat: int, connected: bool) -> None:
-    await get_channel_layer().group_send(
-        table_group(table_id),
-        {"type": "table.presence", "game": game_id, "seat": seat, "connected": connected},
-    )
+    await send(table_group(table_id), TablePresence(game_id, seat, connected))
 
 
 async def send_settings(table_id: int, game_id: int | None) -> None:
-    await get_channel_layer().group_send(
-        table_group(table_id), {"type": "table.settings", "game": game_id}
-    )
+    await send(table_group(table_id), TableSettings(game_id))
+
+
+async def send_claim() -> None:
+    """Every process's driver takes the games it may now (a game began, bots are due)."""
+    await send(DRIVER_GROUP, DriverClaim())
 
 
 def send_started(table_id: int, game_id: int) -> None:
     """From a view (sync code): a table's game started; drivers should claim it now."""
-    layer = get_channel_layer()
-    async_to_sync(layer.group_send)(
-        table_group(table_id), {"type": "table.started", "game": game_id}
-    )
-    async_to_sync(layer.group_send)(DRIVER_GROUP, {"type": "driver.claim"})
+    send_sync(table_group(table_id), TableStarted(game_id))
+    send_sync(DRIVER_GROUP, DriverClaim())
 
 
 def table_changed(table_id: int) -> None:
     """From a view: who sits at an open table changed."""
-    async_to_sync(get_channel_layer().group_send)(
-        table_group(table_id), {"type": "table.presence", "game": None}
-    )
+    send_sync(table_group(table_id), TablePresence(None))
 
 
 def lobby_refresh_html() -> str:
@@ -147,6 +148,4 @@ def lobby_changed() -> None:
 
 
 async def lobby_changed_async() -> None:
-    await get_channel_layer().group_send(
-        LOBBY_GROUP, {"type": "lobby.update", "html": lobby_refresh_html()}
-    )
+    await send(LOBBY_GROUP, LobbyUpdate(lobby_refresh_html()))

@@ -29,36 +29,46 @@ import logging
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
+from asgiref.typing import ASGIReceiveCallable as Receive
+from asgiref.typing import ASGISendCallable as Send
+from asgiref.typing import Scope
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db.models import Case, F, When
-from django.db.models.functions import Greatest
 from django.utils.html import format_html
 
-from players import terms
 from tables import clock as clocks
-from tables import lobby, matchmaking, play_news
+from tables import matchmaking, play_news
 from tables.drawing import claim_screens, frames
-from tables.models import Seat, Table
-from tables.play import runner, twins
+from tables.play import runner
 from tables.play.submit import StaleVersion, SubmitError, parse_move, submit
-from tables.socket import broadcast, layer_outage, limits, outage, presence, sessions
-from tables.socket.screen import TableScreen
+from tables.socket import broadcast, layer_outage, limits, outage, presence, sessions, storage
+from tables.socket.messages import (
+    Garbled,
+    LobbyUpdate,
+    Message,
+    SessionEnded,
+    TablePresence,
+    TableReveal,
+    TableSettings,
+    TableStarted,
+    TableUpdate,
+    decode,
+    describe,
+)
+from tables.socket.screen import Screen
 
 from .dbwork import in_pool
 
 if TYPE_CHECKING:
     from channels.consumer import Receive, Scope, Send
-    from django.contrib.auth.models import AnonymousUser
 
-    from players.models import Player
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = broadcast.LOBBY_GROUP
-TOGGLES = ("auto_win", "no_calls", "auto_riichi_discard", "sort_hand")
+TOGGLES = storage.TOGGLES
 
 
-def account_of(scope: Scope) -> int | None:
+def account_of(scope: Any) -> int | None:
     """The signed-in account of a socket (whose shared message budget it spends)."""
     user = scope.get("user")
     return user.pk if user is not None and user.is_authenticated else None
@@ -68,6 +78,13 @@ def lobby_error(code: str, message: str) -> str:
     return format_html(
         '<div id="lobby-error" hx-swap-oob="true" data-error="{}">{}</div>', code, message
     )
+
+
+def from_the_browser(message: dict[str, Any]) -> bool:
+    """Whether ``message`` is the socket's own (ASGI: connect, receive, disconnect)
+    rather than one of the channel layer's (:mod:`tables.socket.messages`)."""
+    kind = message.get("type")
+    return isinstance(kind, str) and kind.startswith("websocket.")
 
 
 class LeavingConsumer(AsyncWebsocketConsumer):
@@ -81,6 +98,10 @@ class LeavingConsumer(AsyncWebsocketConsumer):
     A signed-in member's socket also joins its session's group and its member's (see
     :mod:`tables.socket.sessions`): signing out, or a new password, closes it, and from then
     on it is not read.
+
+    What the channel layer brings is decoded once, here, and handed to :meth:`hear` as
+    a typed message; one that is garbled, or not for this kind of socket, is dropped
+    with a log line and the socket stays open.
     """
 
     session_groups: tuple[str, ...] = ()
@@ -120,14 +141,41 @@ class LeavingConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
             self.session_groups = (*self.session_groups, group)
         if self.session_groups and not await in_pool(sessions.still_signed_in)(self.scope):
-            await self.session_ended({"type": "session.ended"})
+            await self.session_ended()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        if self.ended and message["type"] != "websocket.disconnect":
+        if self.ended and message.get("type") != "websocket.disconnect":
             return
+        if from_the_browser(message):
+            await self.from_browser(message)
+        else:
+            await self.from_layer(message)
+
+    async def from_browser(self, message: dict[str, Any]) -> None:
         await super().dispatch(message)
 
-    async def session_ended(self, event: dict[str, Any]) -> None:
+    async def from_layer(self, raw: dict[str, Any]) -> None:
+        """Decode a channel-layer message once and hear it (a garbled one is dropped)."""
+        try:
+            message = decode(raw)
+        except Garbled as exc:
+            log.warning(
+                "%s dropped a garbled channel-layer message (%s): %s",
+                type(self).__name__,
+                exc,
+                describe(raw),
+            )
+            return
+        if isinstance(message, SessionEnded):
+            await self.session_ended()
+        else:
+            await self.hear(message)
+
+    async def hear(self, message: Message) -> None:
+        """A message of the channel layer this kind of socket has no use for."""
+        log.warning("%s dropped a message not meant for it: %r", type(self).__name__, message)
+
+    async def session_ended(self) -> None:
         """The member signed out of the session this socket was opened with."""
         self.ended = True
         await self.close(code=sessions.CLOSE_CODE)
@@ -162,38 +210,64 @@ class LobbyConsumer(LeavingConsumer):
         else:
             await self.send(text_data=lobby_error("listen_only", "The lobby socket only listens."))
 
-    async def lobby_update(self, event: dict[str, Any]) -> None:
-        """Forward a rendered fragment (hx-swap-oob) to this browser."""
-        await self.send(text_data=event["html"])
+    async def hear(self, message: Message) -> None:
+        if isinstance(message, LobbyUpdate):  # a rendered fragment (hx-swap-oob)
+            await self.send(text_data=message.html)
+        else:
+            await super().hear(message)
 
 
-class TableConsumer(TableScreen, LeavingConsumer):
+class TableConsumer(LeavingConsumer):
     """One socket of a seated player or a spectator at one table: connecting, leaving
-    and the messages from the browser; what it is sent is :class:`TableScreen`'s."""
+    and the messages from the browser. What it is sent is its :class:`Screen`'s; its
+    database work is :mod:`tables.socket.storage`'s."""
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
+    seat_pk: int | None = None  # the member's seat at this table, if any
+    joined = False  # in the table's group (not refused, not sent to reload)
+
+    async def from_browser(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message, which is a
         # trip to the database thread for each of the frames a move fans out to; this
         # consumer reaches the database only through in_pool(), which looks after
         # its connections itself, so the trip is left out.
-        if self.ended and message["type"] != "websocket.disconnect":
-            return  # signed out: the socket is closed and its messages are not read
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def send_text(self, text: str) -> None:
+        await self.send(text_data=text)
+
+    async def close_socket(self) -> None:
+        await self.close()
+
+    def new_screen(self, game_id: int | None) -> Screen:
+        return Screen(
+            self.table_id,
+            game_id,
+            None,
+            frames.SeatFrames(None),
+            [],
+            self.send_text,
+            self.close_socket,
+        )
+
+    def take_seats(self, seats: storage.Seats) -> None:
+        """The table's seats as read: the names shown and, if the member sits here, its seat."""
+        self.screen.names = seats.names
+        if seats.mine is not None:
+            mine = seats.mine
+            self.seat_pk = mine.pk
+            self.screen.sit(mine.index, frames.SeatFrames(mine.index, mine.sort_hand, mine.aids))
+        self.screen.frames.terms = seats.terms  # Japanese terms or English names
+        self.screen.frames.event = self.is_tournament
+
     async def connect(self) -> None:
         # Limits first: every socket that can receive has them (see tables.socket.limits).
         self.limits = limits.SocketLimits(account_of(self.scope))
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.seat: int | None = None
-        self.seat_pk: int | None = None
-        self.game_id: int | None = None
-        self.sent_version = -1  # the stored version this socket has caught up with
-        self.screen = None  # (state, shown version) of the last frame sent
-        self.held = None  # (version, state, shown, timers) a call window holds back
-        self.frames = frames.SeatFrames(None)
+        self.is_tournament = False
+        self.screen = self.new_screen(None)
         query = parse_qs(self.scope.get("query_string", b"").decode(), keep_blank_values=True)
         token = query.get("invite", [""])[0]
         # The game the page was rendered with ("" for the seating page). A socket of a
@@ -204,113 +278,89 @@ class TableConsumer(TableScreen, LeavingConsumer):
         # answered within a few seconds, and under load the database may be slower.
         # Nothing is sent before the check, and a refused socket is closed with 4404.
         await self.accept()
-        found = await in_pool(self.load_table)(token)
-        if not found:
+        found = await in_pool(storage.find_table)(self.table_id, self.scope.get("user"), token)
+        if found is None:
             await self.close(code=4404)
             return
-        if page_game is not None and page_game != str(self.game_id or ""):
-            self.game_id = None
-            await self.send(text_data=frames.reload_fragment(self.table_id))
+        self.is_tournament = found.is_tournament
+        self.screen = self.new_screen(found.game_id)
+        self.take_seats(found.seats)
+        game_id, seat = found.game_id, self.screen.seat
+        if page_game is not None and page_game != str(game_id or ""):
+            self.screen.game_id = None
+            await self.screen.reload()
             return
         await self.join_session()
         if self.ended:  # signed out meanwhile: closed
             return
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         self.joined = True
-        if self.game_id is not None:
-            presence.watch(self.game_id, +1)
+        if game_id is not None:
+            presence.watch(game_id, +1)
         runner.ensure_running()
-        if self.seat is not None:
-            connected = await in_pool(self.mark_connection)(+1)
-            await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
-            if self.game_id is None:  # a Play now table starts once all four are here
+        if seat is not None and self.seat_pk is not None:
+            now = clocks.current().now()
+            connected = await in_pool(storage.mark_connection)(self.seat_pk, +1, now)
+            await broadcast.send_presence(self.table_id, game_id, seat, connected)
+            if game_id is None:  # a Play now table starts once all four are here
                 matched = await in_pool(matchmaking.start_matched)(self.table_id)
                 if matched is not None:
                     await play_news.announce([matched])
-        if self.game_id is not None:
+        if game_id is not None:
             # Who is here, read again now that this socket hears the news of it: a seat
             # that came or went after the seats were first read, but said so before this
             # socket joined the group, would show the wrong way until its next news.
-            await in_pool(self.load_names)()
-        await self.send_current()
+            self.screen.names = await in_pool(storage.read_names)(self.table_id)
+        await self.screen.send_current()
 
     async def leave(self) -> None:
         """Count this socket out (after disconnect() or a crash)."""
         if getattr(self, "limits", None) is not None:
             self.limits.close()  # the account's shared bucket counts this socket out
-        if not getattr(self, "joined", False):  # refused, or sent to reload, at connect
+        if not self.joined:  # refused, or sent to reload, at connect
             return
-        if self.game_id is not None and presence.watch(self.game_id, -1) == 0:
-            shown = self.screen[0] if self.screen is not None else None
-            if shown is not None and shown.finished:  # the game is over and unwatched here
-                frames.forget_game(self.game_id, shown)
+        game_id, seat = self.screen.game_id, self.screen.seat
+        if game_id is not None and presence.watch(game_id, -1) == 0:
+            self.screen.forget_if_over()  # the game is over and unwatched here
         with contextlib.suppress(Exception):  # the layer may be what failed
             await self.channel_layer.group_discard(
                 broadcast.table_group(self.table_id), self.channel_name
             )
-        if getattr(self, "seat_pk", None) is not None:
+        if self.seat_pk is not None and seat is not None:
             try:
-                connected = await in_pool(self.mark_connection)(-1)
+                now = clocks.current().now()
+                connected = await in_pool(storage.mark_connection)(self.seat_pk, -1, now)
             except outage.DATABASE_ERRORS:
                 return  # the seat's flag is set right when it next connects
             with contextlib.suppress(Exception):
-                await broadcast.send_presence(self.table_id, self.game_id, self.seat, connected)
+                await broadcast.send_presence(self.table_id, game_id, seat, connected)
 
-    # --- database work (runs in a worker thread) -----------------------------------
+    # --- news from the table's group ---------------------------------------------------
 
-    def load_table(self, token: str) -> bool:
-        table = Table.objects.filter(pk=self.table_id).select_related("ruleset").first()
-        user = self.scope.get("user")
-        if table is None or not lobby.may_see(table, user, token):
-            return False
-        self.table_status = table.status
-        self.table_is_tournament = table.is_tournament
-        game = table.current_game()
-        self.game_id = game.pk if game else None
-        self.load_seats(user)
-        # Someone playing the same tiles at another table may not watch this one.
-        return self.seat is not None or not twins.plays_a_twin(user, game)
+    async def hear(self, message: Message) -> None:
+        match message:
+            case TableUpdate():
+                await self.screen.update(message)
+            case TableReveal():
+                await self.screen.reveal(message)
+            case TablePresence():
+                await self.presence_changed(message)
+            case TableSettings():
+                pass  # another seat changed its auto play: nothing on this screen changes
+            case TableStarted():
+                await self.screen.reload()
+            case _:
+                await super().hear(message)
 
-    def load_names(self) -> list[Seat]:
-        """The table's seats as stored, in seat order; ``names`` is set from them."""
-        seats = list(Seat.objects.filter(table_id=self.table_id).select_related("player"))
-        seats.sort(key=lambda s: s.index)
-        self.names = [
-            {"name": s.occupant, "bot": s.bot_level, "connected": s.connected or bool(s.bot_level)}
-            for s in seats
-        ]
-        return seats
-
-    def load_seats(self, user: Player | AnonymousUser | None = None) -> None:
-        user = user or self.scope.get("user")
-        seats = self.load_names()
-        if user is not None and user.is_authenticated:
-            mine = next((s for s in seats if s.player_id == user.pk and not s.bot_level), None)
-            if mine is not None:
-                self.seat, self.seat_pk = mine.index, mine.pk
-                aids = mine.player.learning_aids and not getattr(self, "table_is_tournament", True)
-                self.frames = frames.SeatFrames(mine.index, mine.sort_hand, aids)
-        self.frames.terms = terms.terms_of(user)  # Japanese terms or English names
-        self.frames.event = bool(getattr(self, "table_is_tournament", False))
-
-    def mark_connection(self, change: int) -> bool:
-        """Count this socket in or out; whether the seat is still connected somewhere."""
-        presence.change(self.seat_pk, change)
-        now = clocks.current().now()
-        # One UPDATE computes the count and the flag together: no read-then-write
-        # transaction that SQLite could refuse under concurrent writers.
-        count = Greatest(F("connections") + change, 0)
-        Seat.objects.filter(pk=self.seat_pk).update(
-            connections=count,
-            connected=Case(When(connections__gt=-change, then=True), default=False),
-            last_seen=now,
-        )
-        return Seat.objects.filter(pk=self.seat_pk).values_list("connected", flat=True).first()
-
-    def save_settings(self, data: dict[str, Any]) -> None:
-        values = {name: bool(data.get(name)) for name in TOGGLES}
-        Seat.objects.filter(pk=self.seat_pk).update(**values)
-        self.frames.sort = values["sort_hand"]
+    async def presence_changed(self, news: TablePresence) -> None:
+        if news.seat is not None and self.screen.game_id is not None:
+            if not self.screen.badge(news):
+                return
+        else:
+            user = self.scope.get("user")
+            seats = await in_pool(storage.read_seats)(self.table_id, user, self.is_tournament)
+            self.take_seats(seats)
+        await self.screen.seats_changed(news.game)
 
     # --- messages from the browser --------------------------------------------------
 
@@ -318,12 +368,12 @@ class TableConsumer(TableScreen, LeavingConsumer):
         # Both limits are checked before the message is read: a flood or a huge
         # message costs no parsing and no database work, and nothing is applied.
         if not self.limits.allow():
-            await self.send_error(
+            await self.screen.send_error(
                 "rate_limited", "Too many messages: slow down, that one was not read"
             )
             return
         if self.limits.too_large(text_data, bytes_data):
-            await self.send_error(
+            await self.screen.send_error(
                 "too_large",
                 f"That message is larger than {self.limits.max_bytes} bytes and was not read",
             )
@@ -333,48 +383,51 @@ class TableConsumer(TableScreen, LeavingConsumer):
         except outage.DATABASE_ERRORS:
             # The database is down: nothing was applied (submit commits or not at
             # all), the socket stays open and the player may send the move again.
-            await self.send_error(outage.CODE, outage.MESSAGE)
+            await self.screen.send_error(outage.CODE, outage.MESSAGE)
         except Exception:
             # A fault of ours must not cost the player their socket either.
             log.exception("table socket: a message could not be handled")
-            await self.send_error("failed", "That message could not be handled")
+            await self.screen.send_error("failed", "That message could not be handled")
 
-    async def handle(self, data: Any) -> None:
+    async def handle(self, data: object) -> None:
         """Answer one parsed message of a seated player or a spectator."""
+        screen = self.screen
         if not isinstance(data, dict):
-            await self.send_error(
+            await screen.send_error(
                 "malformed", 'send JSON such as {"action": "0:discard:5m.1", "version": 12}'
             )
             return
-        if self.seat is None:
-            await self.send_error("not_seated", "you are watching this table: only its players act")
+        if screen.seat is None or self.seat_pk is None:
+            await screen.send_error(
+                "not_seated", "you are watching this table: only its players act"
+            )
             return
         if "settings" in data:
-            await in_pool(self.save_settings)(data)
-            await broadcast.send_settings(self.table_id, self.game_id)
-            if self.game_id is not None:  # the hand may be sorted differently now
-                await self.show_again()
+            screen.frames.sort = await in_pool(storage.save_settings)(self.seat_pk, data)
+            await broadcast.send_settings(self.table_id, screen.game_id)
+            if screen.game_id is not None:  # the hand may be sorted differently now
+                await screen.show_again()
             return
-        if self.game_id is None:
-            await self.send_error("not_started", "the game has not started yet")
+        if screen.game_id is None:
+            await screen.send_error("not_started", "the game has not started yet")
             return
         if "claim_form" in data:  # a claim-panel form: its fields make the action's text
-            data = {**data, "action": claim_screens.form_action(data, self.seat)}
+            data = {**data, "action": claim_screens.form_action(data, screen.seat)}
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or version is None:
-            await self.send_error(
+            await screen.send_error(
                 "malformed", 'a move needs "action" (text such as 0:discard:5m.1) and "version"'
             )
             return
         try:
-            move = parse_move(action)  # read once, here: submit takes the Action
+            move = parse_move(action)  # read once, here: from now on it is an Action
             accepted = await in_pool(submit)(
-                self.game_id, self.seat, move, version, clock=clocks.current(), shown=True
+                screen.game_id, screen.seat, move, version, clock=clocks.current(), shown=True
             )
         except SubmitError as exc:
             if isinstance(exc, StaleVersion):
-                await self.send_current()
-            await self.send_error(exc.code, exc.message[:1].upper() + exc.message[1:])
+                await screen.send_current()
+            await screen.send_error(exc.code, exc.message[:1].upper() + exc.message[1:])
             return
         try:
             await broadcast.send_update(
@@ -391,4 +444,4 @@ class TableConsumer(TableScreen, LeavingConsumer):
             if layer_outage.is_layer_failure(exc):
                 await layer_outage.close_all("a stored move could not be announced")
             else:
-                await self.send_current()
+                await screen.send_current()

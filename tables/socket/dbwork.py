@@ -16,11 +16,13 @@ the database after every move:
   start-up pragmas) costs more than a whole move.
 """
 
+from __future__ import annotations
+
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
@@ -28,8 +30,8 @@ from django.db import connection, connections
 
 from tables.runtime import RUNTIME
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 POOL_SIZE = 8  # the pool itself is this process's runtime's (RUNTIME.pool)
 
@@ -46,11 +48,14 @@ def _executor() -> ThreadPoolExecutor:
         return RUNTIME.pool
 
 
-def in_pool(func: Callable[_P, _R]) -> Callable[_P, Coroutine[Any, Any, _R]]:
+def in_pool(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``func`` as a coroutine function run off the event loop (see above)."""
+    run: Callable[P, Awaitable[R]]
     if _sqlite():
-        return SyncToAsync(func, thread_sensitive=True)
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_executor())
+        run = SyncToAsync(func, thread_sensitive=True)
+    else:
+        run = DatabaseSyncToAsync(func, thread_sensitive=False, executor=_executor())
+    return run
 
 
 def shut_down() -> None:

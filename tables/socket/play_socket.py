@@ -21,28 +21,32 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.template.loader import render_to_string
 
 from tables import clock as clocks
 from tables import matchmaking, online
+from tables.models import QueueEntry
 from tables.play_news import announce, member_group
-from tables.socket import broadcast, limits
+from tables.socket import broadcast, limits, storage
+from tables.socket.budgets import TokenBucket
+from tables.socket.messages import Message, PlayInvited, PlayMatched
 
 from .consumers import LeavingConsumer, account_of
 from .dbwork import in_pool
 
 if TYPE_CHECKING:
-    from tables.matchmaking import Matched
     from tables.models import QueueEntry
 
 log = logging.getLogger(__name__)
 
 
 def status_html(
-    entry: QueueEntry | None = None, matched_url: str = "", error: tuple[str, str] | None = None
+    entry: QueueEntry | None = None,
+    matched_url: str = "",
+    error: tuple[str, str] | None = None,
 ) -> str:
     return render_to_string(
         "tables/_play_now_status.html",
@@ -55,58 +59,55 @@ def status_html(
     )
 
 
-def join_rate_bucket(account: int) -> limits.TokenBucket:
+def join_rate_bucket(account: int) -> TokenBucket:
     """The member's budget of joins and leaves in this process (a flood is refused)."""
     buckets = in_memory_buckets()
     bucket = buckets.get(account)
     if bucket is None:
-        bucket = buckets[account] = limits.TokenBucket.full(
+        bucket = buckets[account] = TokenBucket.full(
             settings.PLAY_NOW_RATE, settings.PLAY_NOW_BURST, clocks.current()
         )
     return bucket
 
 
-def in_memory_buckets() -> dict[int, limits.TokenBucket]:
+def in_memory_buckets() -> dict[int, TokenBucket]:
     from tables.runtime import RUNTIME
 
-    return RUNTIME.memo("tables.play_now_buckets")
+    buckets: dict[int, TokenBucket] = RUNTIME.memo("tables.play_now_buckets")
+    return buckets
 
 
 class PlayNowConsumer(LeavingConsumer):
     async def connect(self) -> None:
         self.limits = limits.SocketLimits()
-        self.account = account_of(self.scope)
+        self.account = account = account_of(self.scope)
         await self.accept()  # a signed-out socket is answered, not refused (see receive)
-        if self.account is None:
+        if account is None:
             return
-        await self.channel_layer.group_add(member_group(self.account), self.channel_name)
+        await self.channel_layer.group_add(member_group(account), self.channel_name)
         await self.join_session()
         if self.ended:
             return
-        entry = await in_pool(self.arrive)()
+        now = clocks.current().now()
+        entry = await in_pool(storage.arrive)(account, self.scope["user"], now)
         await self.send(text_data=status_html(entry))
 
-    def arrive(self) -> QueueEntry | None:
-        online.seen(self.account, clocks.current().now())
-        return matchmaking.entry_of(self.scope["user"])
-
     async def leave(self) -> None:
-        if getattr(self, "account", None) is None:
+        account: int | None = getattr(self, "account", None)
+        if account is None:
             return
         with contextlib.suppress(Exception):  # the layer may be what failed
-            await self.channel_layer.group_discard(member_group(self.account), self.channel_name)
+            await self.channel_layer.group_discard(member_group(account), self.channel_name)
         try:
-            left = await in_pool(self.depart)()
+            now = clocks.current().now()
+            user = self.scope["user"]
+            left = await in_pool(storage.depart)(account, user, self.channel_name, now)
         except Exception:  # the database may be what failed: the row stays until the next try
             log.warning("play socket: leaving the queue failed", exc_info=True)
             return
         if left:
             with contextlib.suppress(Exception):
                 await broadcast.lobby_changed_async()
-
-    def depart(self) -> bool:
-        online.seen(self.account, clocks.current().now())
-        return matchmaking.leave(self.scope["user"], channel=self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.limits.allow():
@@ -137,10 +138,11 @@ class PlayNowConsumer(LeavingConsumer):
             )
             return
         try:
+            user = self.scope["user"]
             if what == "join":
-                entry, made = await in_pool(self.join_queue)(data)
+                entry, made = await in_pool(storage.join_queue)(user, data, self.channel_name)
             else:
-                entry, made = await in_pool(self.leave_queue)()
+                entry, made = await in_pool(storage.leave_queue)(user)
         except matchmaking.QueueError as exc:
             await self.refuse(exc.code, exc.message)
             return
@@ -149,33 +151,16 @@ class PlayNowConsumer(LeavingConsumer):
         await broadcast.lobby_changed_async()
         if entry is not None and entry.bots_at is not None:
             # every process's driver plans the bots' arrival
-            await self.channel_layer.group_send(broadcast.DRIVER_GROUP, {"type": "driver.claim"})
-
-    def join_queue(self, data: dict[str, Any]) -> tuple[QueueEntry | None, list[Matched]]:
-        ruleset, length = data.get("ruleset"), data.get("length")
-        if isinstance(data.get("kind"), str):  # the lobby's choice: "<ruleset id>:<length>"
-            ruleset, _, length = data["kind"].partition(":")
-        entry = matchmaking.join(
-            self.scope["user"],
-            ruleset,
-            length,
-            bots_wait=True if data.get("bots") == "club" else data.get("bots"),
-            channel=self.channel_name,
-        )
-        made = matchmaking.match(entry.ruleset_id, entry.length)
-        still = matchmaking.entry_of(self.scope["user"])
-        return still, made
-
-    def leave_queue(self) -> tuple[None, list[Matched]]:
-        if not matchmaking.leave(self.scope["user"]):
-            raise matchmaking.QueueError("not_waiting", "You are not waiting in a queue")
-        return None, []
+            await broadcast.send_claim()
 
     async def refuse(self, code: str, message: str) -> None:
         await self.send(text_data=status_html(error=(code, message), entry=None))
 
-    async def play_matched(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=status_html(matched_url=event["url"]))
-
-    async def play_invited(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["html"])
+    async def hear(self, message: Message) -> None:
+        match message:
+            case PlayMatched():
+                await self.send(text_data=status_html(matched_url=message.url))
+            case PlayInvited():  # a rendered notice
+                await self.send(text_data=message.html)
+            case _:
+                await super().hear(message)

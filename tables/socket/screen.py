@@ -2,79 +2,59 @@
 current view on connect, after a refusal or a reload; each update, call-window reveal
 and presence change its groups announce; and refusals as ``#table-error`` frames.
 
-:class:`TableScreen` is the sending half of :class:`tables.socket.consumers.TableConsumer`;
-it reads the consumer's table, seat, frames, names and timers.
+A :class:`Screen` belongs to one socket, which holds it: it is made with everything it
+reads (the table, the game, the seat, the seat's frames and the names at the table) and
+the two things it may do to the socket (send a text frame, close), and it keeps what it
+last sent. It reads the database only through :mod:`tables.socket.storage`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
 
-from rules.engine import parse_action
+from rules.engine.state import GameState
 from tables import clock as clocks
 from tables.drawing import frames
 from tables.models import Game
-from tables.play import call_window, hidden_claims, states
+from tables.play import call_window, states
 from tables.play import timers as timing
+from tables.socket import storage
+from tables.socket.messages import TablePresence, TableReveal, TableUpdate
 
 from .dbwork import in_pool
 
-if TYPE_CHECKING:
-    from channels.generic.websocket import AsyncWebsocketConsumer
-    from django.contrib.auth.models import AnonymousUser
-
-    from players.models import Player
-    from rules.engine import GameState
-    from tables.drawing.frames import SeatFrames
-
-    _Socket = AsyncWebsocketConsumer  # the consumer this half belongs to
-else:
-    _Socket = object
+Send = Callable[[str], Awaitable[None]]
+Close = Callable[[], Awaitable[None]]
 
 
-class TableScreen(_Socket):
-    """Rendering and sending one table socket's screen, and the group events that change it."""
+class Screen:
+    """Rendering and sending one table socket's screen, and the group news that changes it."""
 
-    # What it reads and writes of the consumer (set in TableConsumer.connect).
-    table_id: int
-    game_id: int | None
-    seat: int | None
-    frames: SeatFrames
-    names: list[dict[str, Any]]
-    timers: timing.Timers | None
-    sent_version: int
-    held: tuple[int, GameState, int, timing.Timers | None] | None
-    screen: tuple[GameState, int] | None
-
-    if TYPE_CHECKING:
-
-        def load_seats(self, user: Player | AnonymousUser | None = None) -> None: ...
-
-    def load_latest(
+    def __init__(
         self,
-    ) -> tuple[
-        int,
-        GameState,
-        timing.Timers | None,
-        int,
-        tuple[int, GameState, int, timing.Timers | None] | None,
-    ]:
-        """The stored version, what this socket is shown of the game (the state, its
-        timers and its shown version), after a restart or from another process."""
-        game, state = states.load(self.game_id)
-        game_timers = timing.Timers(
-            game.turn_started or game.started, game.deadline or game.started, game.bank_ms
-        )
-        shown = hidden_claims.shown_of(game)
-        now = clocks.current().now()
-        if call_window.shows_window(game, state, self.seat, now):
-            # a call window: its picture now, and what it holds once it ends
-            screen, shown_then = call_window.screen(game)
-            held = (game.version, state, shown, game_timers)
-            return game.version, screen, None, shown_then, held
-        screen, current = hidden_claims.screen_state(game, state, self.seat)
-        # the timers of an open claim belong to the seats it asks
-        return game.version, screen, game_timers if current else None, shown, None
+        table_id: int,
+        game_id: int | None,
+        seat: int | None,
+        seat_frames: frames.SeatFrames,
+        names: list[storage.SeatName],
+        send: Send,
+        close: Close,
+    ) -> None:
+        self.table_id = table_id
+        self.game_id = game_id  # None: the game has not started (or this page shows none)
+        self.seat = seat  # None: a spectator
+        self.frames = seat_frames
+        self.names = names
+        self._send = send
+        self._close = close
+        self.timers: timing.Timers | None = None  # the countdown shown
+        self.sent_version = -1  # the stored version this socket has caught up with
+        self.last: tuple[GameState, int] | None = None  # (state, shown version) last sent
+        self.held: storage.Held | None = None  # what a call window holds back
+
+    def sit(self, seat: int, seat_frames: frames.SeatFrames) -> None:
+        """The socket's member sits at ``seat`` now (its frames start afresh)."""
+        self.seat, self.frames = seat, seat_frames
 
     # --- sending ------------------------------------------------------------------
 
@@ -83,17 +63,19 @@ class TableScreen(_Socket):
         if self.game_id is None:
             return
         try:
-            version, screen, game_timers, shown, held = await in_pool(self.load_latest)()
+            now = clocks.current().now()
+            latest = await in_pool(storage.latest)(self.game_id, self.seat, now)
         except Game.DoesNotExist:
             await self.send_error("missing", "This game no longer exists.")
-            await self.close()
+            await self._close()
             return
-        self.timers = game_timers
-        self.sent_version = version
+        self.timers = latest.timers
+        self.sent_version = latest.version
         # a held step (its window still open) is shown when the window ends, unless
         # it was settled meanwhile with the claim open (then the next update shows it)
-        self.held = held if held is not None and held[1].phase != "calls" else None
-        await self.show(screen, shown, full=True)
+        held = latest.held
+        self.held = held if held is not None and held.state.phase != "calls" else None
+        await self.show(latest.state, latest.shown, full=True)
 
     async def show(self, state: GameState, shown: int, full: bool = False) -> None:
         """Render ``state`` for this socket with the shown version ``shown`` and send it."""
@@ -102,70 +84,76 @@ class TableScreen(_Socket):
         frame = self.frames.render(
             state, shown, self.names, self.timers, clocks.current().now(), full=full
         )
-        self.screen = (state, shown)
-        await self.send(text_data=frame)
+        self.last = (state, shown)
+        await self._send(frame)
 
     async def show_again(self) -> None:
         """The whole of what is on this socket's screen again (its seats or sorting changed)."""
-        if self.screen is not None:
-            await self.show(*self.screen, full=True)
+        if self.last is not None:
+            await self.show(*self.last, full=True)
         else:
             await self.send_current()
 
     async def send_error(self, code: str, message: str) -> None:
         self.frames.error_shown = True
-        await self.send(text_data=frames.error_frame(code, message))
+        await self._send(frames.error_frame(code, message))
 
-    # --- group events -----------------------------------------------------------------
+    async def reload(self) -> None:
+        """Make the page load itself again (it shows no game, or another one)."""
+        await self._send(frames.reload_fragment(self.table_id))
 
-    async def table_update(self, event: dict[str, Any]) -> None:
-        if event["game"] != self.game_id or event["version"] <= self.sent_version:
+    def forget_if_over(self) -> None:
+        """The last socket of this process showing the game closes: a finished game
+        leaves the process's caches."""
+        shown = self.last[0] if self.last is not None else None
+        if self.game_id is not None and shown is not None and shown.finished:
+            frames.forget_game(self.game_id, shown)
+
+    # --- group news -------------------------------------------------------------------
+
+    async def update(self, news: TableUpdate) -> None:
+        """A new version was stored: catch up in memory and show it, if it is for this seat."""
+        if news.game != self.game_id or news.version <= self.sent_version:
             return
-        version = event["version"]
-        action = parse_action(event["action"])  # the channel layer carries text
-        state = states.advance(self.game_id, version, action)
+        version, action = news.version, news.action
+        state = states.advance(news.game, version, action)
         if state is None:
             await self.send_current()
             return
         self.sent_version = version
-        now, at = clocks.current().now(), states.before(self.game_id, version)
-        timers = timing.Timers(*timing.from_json(event["timers"]))
+        now, at = clocks.current().now(), states.before(news.game, version)
         show, held = call_window.on_update(
-            self.seat, at, state, action, event["shown"], timers, event.get("reveal"), now
+            self.seat, at, state, action, news.shown, news.timers, news.reveal, now
         )
-        self.held = None if held is None else (version, *held)  # until table.reveal
+        self.held = None if held is None else storage.Held(version, *held)  # until the reveal
         if show is not None:
             self.timers = show[2]
             await self.show(show[0], show[1])
 
-    async def table_reveal(self, event: dict[str, Any]) -> None:
+    async def reveal(self, news: TableReveal) -> None:
         """A call window ended: show what it held."""
-        held = getattr(self, "held", None)
-        if held is None or event["game"] != self.game_id or event["version"] != held[0]:
+        held = self.held
+        if held is None or news.game != self.game_id or news.version != held.version:
             return
         self.held = None
-        _version, state, shown, self.timers = held
-        await self.show(state, shown)
+        self.timers = held.timers
+        await self.show(held.state, held.shown)
 
-    async def table_presence(self, event: dict[str, Any]) -> None:
-        seat = event.get("seat")
-        if seat is not None and self.game_id is not None:
-            # A connection came or went: only a badge changes, no need to ask the database.
-            entry = self.names[seat]
-            shown = event["connected"] or bool(entry["bot"])
-            if entry["connected"] == shown:
-                return
-            self.names = [dict(n) for n in self.names]
-            self.names[seat]["connected"] = shown
-        else:
-            await in_pool(self.load_seats)()
-        if self.game_id is not None and event.get("game") == self.game_id:
+    def badge(self, news: TablePresence) -> bool:
+        """A seat's socket came or went (``news.seat`` is set and a game is shown): only
+        its badge changes, the database need not be asked. Whether anything changed."""
+        assert news.seat is not None
+        entry = self.names[news.seat]
+        shown = news.connected or bool(entry["bot"])
+        if entry["connected"] == shown:
+            return False
+        self.names = [dict(n) for n in self.names]
+        self.names[news.seat]["connected"] = shown
+        return True
+
+    async def seats_changed(self, game: int | None) -> None:
+        """Who sits or is here changed (the names are current): show it."""
+        if self.game_id is not None and game == self.game_id:
             await self.show_again()
         elif self.game_id is None:
-            await self.send(text_data=frames.reload_fragment(self.table_id))
-
-    async def table_settings(self, event: dict[str, Any]) -> None:
-        """Another seat changed its auto play: nothing on this screen changes."""
-
-    async def table_started(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=frames.reload_fragment(self.table_id))
+            await self.reload()

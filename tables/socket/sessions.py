@@ -27,6 +27,8 @@ from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from tables.socket.messages import SessionEnded, encode
+
 if TYPE_CHECKING:
     from channels.consumer import Scope
     from django.http import HttpRequest
@@ -74,7 +76,7 @@ def close_sockets(
     key = getattr(getattr(request, "session", None), "session_key", None)
     if not key:
         return
-    async_to_sync(get_channel_layer().group_send)(session_group(key), {"type": "session.ended"})
+    async_to_sync(get_channel_layer().group_send)(session_group(key), encode(SessionEnded()))
 
 
 @receiver(
@@ -89,7 +91,7 @@ def close_sockets_on_new_password(
         return
     try:
         async_to_sync(get_channel_layer().group_send)(
-            member_group(instance.pk), {"type": "session.ended"}
+            member_group(instance.pk), encode(SessionEnded())
         )
     except Exception:  # the password is saved; a channel layer that is down must not undo it
         log.exception("the sockets of member %s could not be told to close", instance.pk)

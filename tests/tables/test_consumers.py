@@ -4,6 +4,7 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 
 from rules.engine import pending_seats
 from rules.engine.visibility import seat_view
@@ -414,7 +415,7 @@ async def test_it_reloads_a_seating_page_whose_game_has_since_started(human_and_
     assert 'id="table-live"' in frame and f"/tables/{table.pk}/" in frame
     assert 'id="table-board"' not in frame and 'id="table-hand"' not in frame
     event = {"type": "table.update", "game": game.pk, "version": 1, "action": "", "timers": None}
-    await broadcast.send_update(table.pk, event)
+    await get_channel_layer().group_send(broadcast.table_group(table.pk), event)
     assert await socket.receive_nothing(timeout=0.2)
     await socket.disconnect()
 

@@ -142,19 +142,19 @@ async def test_signing_out_while_a_socket_is_connecting_still_closes_it(
     """The member signs out (in another tab) just after the socket's handshake, before it
     has joined its sign-in's group: the news of the sign-out went to nobody, and the
     socket closes all the same."""
-    from tables.socket import consumers
+    from tables.socket import storage
 
     table = await db(make_table)(east_only, people=[alice], bots=["careful"] * 3)
     await db(start)(table, clock=clock)
     browser = await db(signed_in)("alice", "pw-alice-123")
-    looked_up = consumers.TableConsumer.load_table
+    looked_up = storage.find_table
 
-    def look_up_then_sign_out(self, token):
-        found = looked_up(self, token)
+    def look_up_then_sign_out(table_id, user, token):
+        found = looked_up(table_id, user, token)
         browser.post(reverse("players:logout"))  # runs in a worker thread, as the lookup
         return found
 
-    monkeypatch.setattr(consumers.TableConsumer, "load_table", look_up_then_sign_out)
+    monkeypatch.setattr(storage, "find_table", look_up_then_sign_out)
     socket = await socket_of(browser, f"/ws/tables/{table.pk}/")
     assert await closed_with(socket) == sessions.CLOSE_CODE
     await socket.disconnect()
