@@ -59,6 +59,11 @@ class DaphneChild:
             **database_env(),
             "REDIS_URL": redis_url(),
             "DEBUG": "1",
+            # No collected files: pages link the plain static names and WhiteNoise
+            # serves the source files, as in the tests' own servers (tests/conftest.py),
+            # never the hashed copies an earlier `make run` left in the checkout
+            # (mahjong_site/static_files.py).
+            "STATIC_ROOT": str(log_path.with_name(log_path.name + ".no-static")),
             **{k: str(v) for k, v in env.items()},
         }
         self.process: subprocess.Popen | None = None

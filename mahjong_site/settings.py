@@ -67,6 +67,10 @@ MIDDLEWARE = [
     "mahjong_site.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages (HTML, htmx fragments) gzipped when the browser asks; below WhiteNoise, so
+    # static files (compressed once by collectstatic) never pass through it. Safe
+    # against BREACH here: README "Static files, compression and caching".
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # an over-large body is refused before the CSRF check reads the form
     "mahjong_site.middleware.RequestSizeLimitMiddleware",
@@ -225,13 +229,14 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Static files go out under hashed names, compressed, cached for good, with DEBUG on
+# too once collectstatic ran (as `make run` does): see mahjong_site/static_files.py.
+# WhiteNoise serves them (gzip when the browser asks; immutable for hashed names, an
+# unhashed name WHITENOISE_MAX_AGE seconds). The tests serve the source files and link
+# their plain names (tests/conftest.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": "mahjong_site.static_files.HashedStaticFilesStorage"},
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -44,7 +44,28 @@ def use_database(name: str) -> None:
     runtime.reset(forked=True)
 
 
+def plain_static_names() -> None:
+    """The tests link the static files by their plain names (``/static/css/site.css``)
+    and serve them from the source folders (the static file finders: Django's handler in
+    the test servers, WhiteNoise's finders): a test must not need a ``collectstatic``
+    run, nor follow a stale one a ``make run`` in the same checkout left behind. The
+    site's own storage links the hashed names whenever a manifest is there
+    (mahjong_site/static_files.py), so the tests use Django's plain storage; the hashed,
+    compressed serving is proven on collected files (tests/test_static_caching.py)."""
+    from django.conf import settings
+    from django.test.signals import setting_changed
+
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": plain}
+    setting_changed.send(sender=None, setting="STORAGES", value=settings.STORAGES, enter=True)
+
+
 def pytest_configure(config):
+    plain_static_names()
+    multiple_workers_apart()
+
+
+def multiple_workers_apart() -> None:
     """Under pytest-xdist every worker has its own test database (pytest-django names
     it after the worker); on Redis it gets its own key prefix too, so two workers'
     tables with the same number never hear each other's groups or share a rate

@@ -205,7 +205,10 @@ def fetch(path: str, headers: dict[str, str] | None = None):
     context.verify_mode = ssl.CERT_NONE
     request = urllib.request.Request(HTTPS + path, headers=headers or {})
     with urllib.request.urlopen(request, context=context, timeout=20) as response:
-        return response.status, dict(response.headers), response.read()
+        # a header sent twice (nginx's Cache-Control from `expires` and from
+        # `add_header`) is read as one list, as HTTP allows
+        headers = {name: ", ".join(response.headers.get_all(name)) for name in response.headers}
+        return response.status, headers, response.read()
 
 
 def main(argv: list[str]) -> int:

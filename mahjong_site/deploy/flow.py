@@ -142,8 +142,9 @@ def check_static() -> None:
         _, headers, data = fetch(name, {"Accept-Encoding": "gzip"})
         if headers.get("Content-Encoding") != "gzip":
             raise CheckFailed(f"{name} is not sent gzipped")
-        if "max-age=315360000" not in headers.get("Cache-Control", ""):
-            raise CheckFailed(f"{name} has a hashed name but not expires max: {headers}")
+        kept = headers.get("Cache-Control", "")
+        if "max-age=315360000" not in kept or "immutable" not in kept:
+            raise CheckFailed(f"{name} has a hashed name but is not kept for good: {headers}")
         sent += len(data)
         plain += len(gzip.decompress(data))
     print(
