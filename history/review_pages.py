@@ -25,7 +25,11 @@ MARK_WORDS = {
     "missed-win": "Missed win",
 }
 MARK_HELP = {
-    "lost-acceptance": "a discard that kept fewer tiles to improve than the best one",
+    "lost-acceptance": (
+        "a discard other than the careful bot's that left the hand a step further from"
+        " ready, or kept at least 2 tiles and a fifth fewer to improve than the best one"
+        " and the bot's"
+    ),
     "dangerous": "a discard that could deal in while a safe one kept the same shanten",
     "deal-in": "the discard another player won on",
     "missed-win": "a win was there to take and was not taken",

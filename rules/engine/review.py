@@ -23,11 +23,18 @@ no option of its own, a win the engine accepts counts as tsumo or ron (also with
 offered Win anyway and the pass is no decision. A Win anyway on a hand the engine
 accepts is that win, so it agrees with a bot that takes it and is no missed win.
 
-Marked moments: ``lost-acceptance`` (the discard left fewer tiles, or a worse
-shanten, than the best candidate), ``dangerous`` (a discard with a danger above
-zero while a discard safe against every threat kept the same shanten or better),
-``deal-in`` (the seat's discard or added kan was won on), ``missed-win`` (a win
-was legal and the player did something else).
+Marked moments: ``lost-acceptance`` (a discard that made the hand materially
+slower, below), ``dangerous`` (a discard with a danger above zero while a discard
+safe against every threat kept the same shanten or better), ``deal-in`` (the seat's
+discard or added kan was won on), ``missed-win`` (a win was legal and the player
+did something else).
+
+A lost acceptance is marked only when it is material (:func:`lost_acceptance`):
+never on a discard of the careful bot's kind, nor on one less dangerous than the
+most efficient discard while a threat is on the table (that is defence); otherwise
+when the most efficient discard and the bot's own both keep the hand a step closer
+to ready, or as close with at least two more tiles that are at least a fifth of
+their acceptance (:func:`.review_values.material_loss` says why the line is there).
 """
 
 from __future__ import annotations
@@ -45,7 +52,14 @@ from .claim_values import CLAIM_PHASES, WIN_ANYWAY
 from .claims import claimed, read_win
 from .game import apply, pending_seats
 from .replay import replay
-from .review_values import CallValue, WaitValue, call_value, discard_waits, is_furiten
+from .review_values import (
+    CallValue,
+    WaitValue,
+    call_value,
+    discard_waits,
+    is_furiten,
+    material_loss,
+)
 from .state import GameSetup, GameState
 from .tiles import is_honor, kind_notation
 from .visibility import SeatView, seat_view
@@ -284,13 +298,29 @@ def same_choice(a: Action, b: Action) -> bool:
     return ka == kb and sorted(t >> 2 for t in a.tiles) == sorted(t >> 2 for t in b.tiles)
 
 
-def position_marks(position: Position, played_kind: int) -> list[str]:
+def lost_acceptance(position: Position, played: Candidate, bot: Candidate | None) -> bool:
+    """Whether discarding ``played`` is marked ``lost-acceptance`` (the rule in the
+    module docs); ``bot`` is the careful bot's discard, None when it did not discard."""
+    if bot is not None and bot.kind == played.kind:
+        return False
+    best = position.best
+    if position.threats and played.danger < best.danger:
+        return False
+    faster = [best] if bot is None else [best, bot]
+    return all(
+        material_loss(played.shanten, played.acceptance, c.shanten, c.acceptance) for c in faster
+    )
+
+
+def position_marks(position: Position, played_kind: int, bot_kind: int | None = None) -> list[str]:
+    """The marks of discarding ``played_kind``; ``bot_kind`` is the careful bot's
+    discard from the same view (None when it did not discard)."""
     marks: list[str] = []
     played = position.candidate(played_kind)
     if played is None:
         return marks
-    best = position.best
-    if (played.shanten, -played.acceptance) > (best.shanten, -best.acceptance):
+    bot = None if bot_kind is None else position.candidate(bot_kind)
+    if lost_acceptance(position, played, bot):
         marks.append(LOST_ACCEPTANCE)
     safer = any(c.safe and c.shanten <= played.shanten for c in position.candidates)
     if position.threats and played.danger > 0 and safer:
@@ -305,7 +335,8 @@ def review_decision(view: SeatView, played: Action, hand_index: int, index: int)
     position = None
     if played.type in _DISCARDING and played.tile is not None:
         position = analyse_position(view)
-        marks.extend(position_marks(position, played.tile >> 2))
+        bot_kind = bot.tile >> 2 if bot.type in _DISCARDING and bot.tile is not None else None
+        marks.extend(position_marks(position, played.tile >> 2, bot_kind))
     if played.type not in _WINS and any(a.type in _WINS for a in view.legal):
         marks.append(MISSED_WIN)
     calls = call_options(view) if any(a.type in _CALLS for a in view.legal) else ()

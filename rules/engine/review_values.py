@@ -151,6 +151,33 @@ def is_furiten(view: SeatView, waits: Sequence[WaitValue], kind: int) -> bool:
     return any(w.kind in own for w in waits)
 
 
+# --- lost acceptance ---------------------------------------------------------------------
+
+LOSS_TILES = 2  # a discard keeping fewer tiles less than this is never a material loss
+LOSS_SHARE = 0.2  # nor one losing less than this share of the other's acceptance
+
+
+def material_loss(shanten: int, acceptance: int, other_shanten: int, other_acceptance: int) -> bool:
+    """Whether another discard (``other_*``) keeps the hand materially faster than one
+    leaving ``shanten`` with ``acceptance`` tiles: a step closer to ready, or the same
+    shanten with at least LOSS_TILES more tiles that are at least LOSS_SHARE of its own.
+
+    Acceptance counts the unseen tiles that bring the hand a step closer, so the
+    chance that a draw helps grows with it, and what a discard gives up is the share
+    of that chance it loses. Strong players, and the review tools built on strong AIs
+    (Mortal, NAGA), weigh a discard by what the whole hand is worth and point out only
+    moves far from their own choice: a tile or two of acceptance is routinely given up
+    for a better shape, a dora, a yaku or a safer tile. A single tile is also within
+    what the count cannot know (a copy in another hand counts as unseen). Hence both
+    lines: 3 tiles against 1 at tenpai is material (two thirds of the chance gone),
+    4 against 3 is not (one tile), nor 40 against 36 two steps from ready (a tenth).
+    """
+    if shanten != other_shanten:
+        return shanten > other_shanten
+    loss = other_acceptance - acceptance
+    return loss >= LOSS_TILES and loss >= LOSS_SHARE * other_acceptance
+
+
 # --- calls -----------------------------------------------------------------------------------
 
 

@@ -325,3 +325,29 @@ def test_the_summary_keeps_each_figure_hand_name_and_mark_count_on_one_line_on_a
     assert "1 honba" in [text for text, _ in lines]  # "East 2, 1 honba" in two parts
     assert no_sideways_scroll(page)
     assert not page.console_errors, page.console_errors
+
+
+def test_on_a_phone_the_review_comes_first_and_its_first_mark_is_on_the_first_screen(
+    browser_page, site_url, members
+):
+    page = browser_page
+    game = play_and_store(members, [21])[0]
+    review = reviews.request(game, 0)  # computed at once (tests/conftest.py)
+    review.refresh_from_db()
+    marked = first(review.data, lambda d: d["marks"])
+    assert marked is not None
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_url}/players/games/{game.pk}/review/0/?d={marked}")
+    wait_for_decision(page, marked)
+    assert page.evaluate("window.scrollY") == 0
+    review_box = page.locator("#review").bounding_box()
+    assert review_box["y"] < PHONE["height"] / 2  # the review starts high on the screen
+    mark = page.locator(".review-choice .mark").first.bounding_box()
+    assert mark is not None and mark["y"] + mark["height"] <= PHONE["height"], mark
+    # the page's links are still there, after the review
+    parts = page.locator(".shortcuts a[href='#summary']")
+    assert parts.count() == 1
+    assert parts.bounding_box()["y"] >= review_box["y"] + review_box["height"]
+    keep(page, "first-mark-390")
+    assert no_sideways_scroll(page)
+    assert not page.console_errors, page.console_errors
