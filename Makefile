@@ -69,43 +69,27 @@ test: lint typecheck
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) \
 		$(ENGINE_TESTS) $(PYTEST_ARGS)
 
-# Again on PostgreSQL and Redis: the suites of the tables, tournaments, history and
-# hardening, whose outcome can differ there, and the PostgreSQL backups (pg_dump and
-# pg_restore as the site's role, skipped in `make test`): row locks (select_for_update,
-# also with `of=`, which SQLite ignores), transactions and what an IntegrityError does to them,
-# racing writers, threads with their own connections, the channel layer (Redis
-# serialises every frame and group message; its blocking reads, restarts and idle
-# sockets), several daphne processes on one database; and the services checks. A new
-# test file there runs on both by default. The files below run once, in `make test`:
-# they render pages, check permissions, parse logs, build markup or do arithmetic, the
-# same Python over the same queries on either backend (the permission matrix alone is
-# 600 requests). So do the engine, rules and browser tests. Hostile log imports are
-# not in the list: a NUL or a lone surrogate is refused by PostgreSQL alone. The fault tests stop and
-# start PostgreSQL and Redis, so they run alone, after the rest.
-SERVICE_SUITES := tests/test_services.py tests/tables tests/tournaments tests/history \
-	tests/hardening tests/test_backups_postgres.py
-ONCE_ONLY := tests/hardening/test_permissions_matrix.py \
-	tests/history/test_access.py \
-	tests/history/test_pages.py tests/history/test_replay_viewer.py \
-	tests/history/test_review_command.py tests/history/test_tenhou_log_fidelity.py \
-	tests/history/test_tenhou_logs.py tests/history/test_twin_records.py \
-	tests/history/test_win_claims_records.py \
-	tests/tables/test_coaching.py tests/tables/test_markup_speedups.py \
-	tests/tables/test_one_way_to_draw.py tests/tables/test_robots.py \
-	tests/tables/test_runtime.py tests/tables/test_table_markup.py \
-	tests/tables/test_terms_at_the_table.py tests/tables/test_whats_on.py \
-	tests/tournaments/test_exports.py tests/tournaments/test_league_aids.py \
-	tests/tournaments/test_permissions.py tests/tournaments/test_seating.py \
-	tests/tournaments/test_standings_arithmetic.py tests/tournaments/test_twin_results.py \
-	tests/tournaments/test_hand_by_hand_readme.py \
-	tests/tournaments/test_hand_by_hand_settings.py \
-	tests/tournaments/test_hand_by_hand_projector.py \
-	tests/tournaments/test_hand_by_hand_tiles.py
+# Again on PostgreSQL and Redis, only the tests whose outcome can differ there: those
+# of the files tests/backend_sensitive.py lists (each group with its reason) and every
+# test marked `services`, all of them marked `backends` at collection. They are the ones
+# whose code holds its own connections (threads, several daphne processes on one
+# database, racing writers), talks through the channel layer (Redis serialises every
+# frame and group message; its blocking reads, restarts and idle sockets), takes row
+# locks (select_for_update, also with `of=`, which SQLite ignores and PostgreSQL may
+# refuse), lets an IntegrityError happen inside a transaction (PostgreSQL aborts the
+# rest of it), or stores what PostgreSQL refuses (a NUL, a lone surrogate, text longer
+# than its column); and the services checks and the PostgreSQL backups (pg_dump and
+# pg_restore as the site's role, skipped in `make test`). Pages, permissions, log
+# parsing, markup and arithmetic are the same Python over the same queries on either
+# backend and run once, in `make test`, like the engine, rules and browser tests: a new
+# test file runs once until it is listed. The fault tests stop and start PostgreSQL and
+# Redis, so they run alone, after the rest; the engine never touches either (it does not
+# import Django), so its tests are not even collected.
+SERVICE_TESTS := -m "backends and not browser" tests --ignore=tests/faults --ignore=tests/engine
 FAULT_TESTS := tests/faults
 SERVICES_ENV := DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS)
 test-services: $(STAMP)
-	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) -m "not browser" $(SERVICE_SUITES) \
-		$(addprefix --ignore=,$(ONCE_ONLY)) $(PYTEST_ARGS)
+	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) $(SERVICE_TESTS) $(PYTEST_ARGS)
 	$(SERVICES_ENV) $(BIN)/pytest -p no:xdist $(FAULT_TESTS) $(PYTEST_ARGS)
 
 # The README's deployment recipe run for real on this Debian machine, as root: a clean

@@ -60,9 +60,39 @@ def plain_static_names() -> None:
     setting_changed.send(sender=None, setting="STORAGES", value=settings.STORAGES, enter=True)
 
 
+# Django's default hasher spends about a quarter of a CPU second on every password it
+# hashes or checks, on purpose; the suite creates and signs in members by the hundred
+# (an event's rounds want 8 or 16), which made that the largest single cost of the
+# tournament tests. What the tests prove about passwords (a reset, a sign-in, a wrong
+# password refused) holds with any hasher; production keeps Django's default.
+TEST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_configure(config):
     plain_static_names()
+    backends_marked(config)
     multiple_workers_apart()
+
+
+def backends_marked(config) -> None:
+    """Every test process hashes passwords quickly (``TEST_HASHERS``), and the files whose
+    outcome can differ on PostgreSQL and Redis are marked for `make test-services`."""
+    from django.conf import settings
+
+    from tests import backend_sensitive
+
+    gone = backend_sensitive.missing(config.rootpath)
+    if gone:
+        raise pytest.UsageError(
+            "tests/backend_sensitive.py lists files that do not exist (moved? renamed?): "
+            + ", ".join(gone)
+        )
+    config.addinivalue_line(
+        "markers",
+        "backends: its outcome can differ on PostgreSQL and Redis, so `make test-services` "
+        "runs it again (tests/backend_sensitive.py says which and why)",
+    )
+    settings.PASSWORD_HASHERS = TEST_HASHERS
 
 
 def multiple_workers_apart() -> None:
@@ -71,17 +101,29 @@ def multiple_workers_apart() -> None:
     tables with the same number never hear each other's groups or share a rate
     counter. Settings are read already: change them in place, and in the environment
     for the daphne servers the tests start."""
+    from django.conf import settings
+
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker or not os.environ.get("REDIS_URL"):
         return
-    from django.conf import settings
-
     from mahjong_site.settings import channel_layer_prefix
 
     prefix = f"{os.environ.get('REDIS_PREFIX') or 'asgi'}-{worker}"
     os.environ["REDIS_PREFIX"] = prefix
     settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = channel_layer_prefix(prefix)
     settings.CACHES["default"]["KEY_PREFIX"] = prefix
+
+
+def pytest_itemcollected(item):
+    """Marks ``backends`` the tests of the files tests/backend_sensitive.py lists and
+    every test marked ``services``, as they are collected, so that ``-m backends``
+    (`make test-services`) selects them."""
+    from tests import backend_sensitive
+
+    if item.get_closest_marker("services") or item.path in backend_sensitive.paths(
+        item.config.rootpath
+    ):
+        item.add_marker(pytest.mark.backends)
 
 
 @pytest.hookimpl(trylast=True)
