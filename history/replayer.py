@@ -50,7 +50,7 @@ from tables.drawing import (
     seat_presenters,
     tile_markup,
 )
-from tables.drawing.claim_screens import decision_text
+from tables.drawing.claim_presenters import decision_text
 from tables.play import states
 from tables.runtime import RUNTIME
 

@@ -289,7 +289,11 @@ def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds) -> str:
 
 
 def status(c: dict, oob: bool = False) -> SafeString:
-    word = "finished" if c["finished"] else "playing"
+    return status_badge(c["finished"], oob)
+
+
+def status_badge(finished: bool, oob: bool = False) -> SafeString:
+    word = "finished" if finished else "playing"
     return markup(
         '<span id="table-status"{} class="badge status-{}">{}</span>',
         oob_mark(oob),

@@ -52,8 +52,11 @@ def panel_body(c: dict) -> SafeString:
 
 
 def panel(c: dict, oob: bool = False) -> SafeString:
+    return panel_section(c["panel_html"], oob)
+
+
+def panel_section(body: SafeString, oob: bool = False) -> SafeString:
+    """The ``#table-panel`` element around the result screen (or nothing)."""
     return markup(
-        '<section id="table-panel" class="table-panel"{}>{}</section>',
-        oob_mark(oob),
-        c["panel_html"],
+        '<section id="table-panel" class="table-panel"{}>{}</section>', oob_mark(oob), body
     )

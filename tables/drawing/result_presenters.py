@@ -6,8 +6,11 @@ standings with uma and oka.
 from __future__ import annotations
 
 from players import terms
+from rules.engine.claim_values import value_label
+from rules.engine.claims import against_reading
 from rules.engine.standings import format_final
 
+from .claim_presenters import decision_text
 from .seat_presenters import meld_data, round_name
 
 ABORT_REASONS = {
@@ -102,11 +105,6 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
 
 def claim_summary(wc, names: list[dict]) -> str:
     """One line on how a claimed win was settled, for the result screen."""
-    from rules.engine.claim_values import value_label
-    from rules.engine.claims import against_reading
-
-    from .claim_screens import decision_text
-
     claimed = value_label(wc.value) if wc.value else "no value"
     answers = ", ".join(
         f"{_name(names, o)} {'OK' if a.type == 'ok' else 'NG'}"

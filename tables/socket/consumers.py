@@ -37,9 +37,9 @@ from django.utils.html import format_html
 from players import terms
 from tables import clock as clocks
 from tables import lobby, matchmaking, play_news
-from tables.drawing import claim_screens, frames
+from tables.drawing import frames
 from tables.models import Seat, Table
-from tables.play import runner, twins
+from tables.play import claim_forms, runner, twins
 from tables.play.submit import StaleVersion, SubmitError, parse_move, submit
 from tables.socket import broadcast, layer_outage, limits, outage, presence, sessions
 from tables.socket.screen import TableScreen
@@ -352,7 +352,7 @@ class TableConsumer(TableScreen, LeavingConsumer):
             await self.send_error("not_started", "the game has not started yet")
             return
         if "claim_form" in data:  # a claim-panel form: its fields make the action's text
-            data = {**data, "action": claim_screens.form_action(data, self.seat)}
+            data = {**data, "action": claim_forms.form_action(data, self.seat)}
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or version is None:
             await self.send_error(
