@@ -206,7 +206,12 @@ def center(c: dict, oob: bool = False) -> SafeString:
 def news(c: dict, oob: bool = False, show: bool = True) -> SafeString:
     """The call-out at the caller's seat (shown for a moment) and the same news in
     words for screen readers. Sent only when something new happened."""
-    return _news(c.get("news") or (None, (), "", ""), oob, show)
+    return callout(c.get("news"), oob, show)
+
+
+def callout(item: tuple | None, oob: bool = False, show: bool = True) -> SafeString:
+    """The call-out of one piece of news (``news_presenters.latest_news``), or an empty one."""
+    return _news(item or (None, (), "", ""), oob, show)
 
 
 # News (the latest call or win): one per live game is shown at a time.

@@ -127,11 +127,11 @@ class SeatFrames:
             # Buttons carry the version, so a hand with choices changes with every version.
             if drawing.hand is not None:
                 parts.append(drawing.hand.html(True))
-            if drawing.callout.frame["news"] != self.news:
+            if drawing.callout.news != self.news:
                 parts.append(drawing.callout.html(True))
         self.hand_key = drawing.hand_key
         self.corners = [corner.markup for corner in drawing.corners]
-        self.news = drawing.callout.frame["news"]
+        self.news = drawing.callout.news
         if drawing.aids is not None:
             # unseen counts change with every discard anywhere, not only with the hand
             aids_html = drawing.aids.html(True)

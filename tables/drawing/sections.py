@@ -90,11 +90,11 @@ class CallOut:
     """The latest call or win, called out at the caller's seat and read out to screen
     readers; on a page it waits hidden (``show`` False) until the next news."""
 
-    frame: FrameData
+    news: tuple[Any, ...] | None  # news_presenters.latest_news: (key, seats, word, sentence)
     show: bool = True
 
     def html(self, oob: bool = False) -> SafeString:
-        return board_markup.news(self.frame, oob, self.show)
+        return board_markup.callout(self.news, oob, self.show)
 
 
 @_markup_in_templates

@@ -98,6 +98,13 @@ def shared_context(state: GameState, names: Names, language: str | None = None) 
     context["seats_html"] = board_markup.seats(context)
     # Most states have no result to show: no need to run the template for them.
     context["panel_html"] = result_markup.panel_body(context)
+    # the sections every viewer of the state shares, made once with the rest
+    context["shared_sections"] = (
+        tuple(Corner(i, html) for i, html in enumerate(context["seats_html"])),
+        CallOut(context["news"]),
+        Status(context["finished"]),
+        ResultPanel(context["panel_html"]),
+    )
     with _lock:
         RUNTIME.frames[key] = (state, context)
         keep_at_most(RUNTIME.frames, FRAMES_PER_GAME * cached_games())
@@ -202,19 +209,22 @@ def draw(
     if drawn and seat is not None:
         frame["hand"] = hand_presenters.hand_context(view, hand_no, version, order, sort, terms)
     own = frame["hand"]
+    corners, callout, status, result = frame["shared_sections"]
+    if result.body is not frame["panel_html"]:  # the final standings with this viewer's links
+        result = ResultPanel(frame["panel_html"])
     return Drawing(
         seat=seat,
         version=version,
         finished=frame["finished"],
         board=Board(frame),
-        corners=tuple(Corner(i, html) for i, html in enumerate(frame["seats_html"])),
+        corners=corners,
         centre=Centre(frame),
         hand=Hand(frame, key) if drawn else None,
         hand_key=key,
         order=own["order"] if own else None,
-        callout=CallOut(frame),
-        result=ResultPanel(frame["panel_html"]),
-        status=Status(frame["finished"]),
+        callout=callout,
+        result=result,
+        status=status,
         claim=ClaimPanel(claim_presenters.context(view, hand_no, version, names, event)),
         aids=AidsPanel(learning_aids(view)) if aids and seat is not None else None,
     )
