@@ -44,8 +44,8 @@ def _markup_in_templates(cls: S) -> S:
     def text(self: Section) -> SafeString:
         return self.html()
 
-    cls.__html__ = text
-    cls.__str__ = text
+    setattr(cls, "__html__", text)  # a method added to the class
+    setattr(cls, "__str__", text)
     return cls
 
 
