@@ -32,12 +32,11 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db.models import Case, F, When
 from django.db.models.functions import Greatest
-from django.utils.html import format_html
 
 from players import terms
 from tables import clock as clocks
 from tables import lobby, matchmaking, play_news
-from tables.drawing import frames
+from tables.drawing import fragments, frames
 from tables.models import Seat, Table
 from tables.play import claim_forms, runner, twins
 from tables.play.submit import StaleVersion, SubmitError, parse_move, submit
@@ -58,9 +57,7 @@ def account_of(scope) -> int | None:
 
 
 def lobby_error(code: str, message: str) -> str:
-    return format_html(
-        '<div id="lobby-error" hx-swap-oob="true" data-error="{}">{}</div>', code, message
-    )
+    return fragments.lobby_error(code, message)
 
 
 class LeavingConsumer(AsyncWebsocketConsumer):

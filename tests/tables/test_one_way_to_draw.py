@@ -156,9 +156,6 @@ ALLOWED = {
     "tournaments/charts.py": "the SVG chart of an event's standings, not the table",
     "tables/socket/outage.py": "the 503 page a view answers while the database is down, "
     "written without the templates (middleware's own error page)",
-    "tables/socket/broadcast.py": "the lobby's refresh trigger, not the table (left to "
-    "the socket's rework on its own branch; it belongs in tables.drawing after it)",
-    "tables/socket/consumers.py": "the lobby socket's error line, not the table (as above)",
 }
 
 
