@@ -21,8 +21,8 @@ from rules.engine.aids import Aids
 
 from . import board_markup, claim_screens, coaching, hand_markup, result_markup
 
-# One viewer's frame as the presenters hand it over (``presenters.shared_context`` and
-# ``presenters.viewer_context``): the board's counters, seats, countdown and hand.
+# One viewer's frame as the presenters hand it over (``presenters.shared_context``, with
+# the viewer's version, countdown and hand added by ``table.draw``).
 FrameData = dict[str, Any]
 # What the own hand shows; the hand is drawn again only when this changes.
 HandKey = tuple[Any, ...]
