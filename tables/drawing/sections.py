@@ -44,8 +44,8 @@ def _markup_in_templates(cls: S) -> S:
     def text(self: Section) -> SafeString:
         return self.html()
 
-    setattr(cls, "__html__", text)  # a method added to the class
-    setattr(cls, "__str__", text)
+    setattr(cls, "__html__", text)  # noqa: B010 (a method added to the class after it is made)
+    setattr(cls, "__str__", text)  # noqa: B010
     return cls
 
 
@@ -164,7 +164,6 @@ class Drawing:
 
     seat: int | None
     version: int
-    finished: bool
     board: Board
     corners: tuple[Corner, ...]
     centre: Centre
@@ -180,3 +179,7 @@ class Drawing:
     @property
     def spectator(self) -> bool:
         return self.seat is None
+
+    @property
+    def finished(self) -> bool:
+        return self.status.finished

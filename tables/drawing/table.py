@@ -212,19 +212,19 @@ def draw(
     corners, callout, status, result = frame["shared_sections"]
     if result.body is not frame["panel_html"]:  # the final standings with this viewer's links
         result = ResultPanel(frame["panel_html"])
+    # positional: a frame is drawn for every socket after every move
     return Drawing(
-        seat=seat,
-        version=version,
-        finished=frame["finished"],
-        board=Board(frame),
-        corners=corners,
-        centre=Centre(frame),
-        hand=Hand(frame, key) if drawn else None,
-        hand_key=key,
-        order=own["order"] if own else None,
-        callout=callout,
-        result=result,
-        status=status,
-        claim=ClaimPanel(claim_presenters.context(view, hand_no, version, names, event)),
-        aids=AidsPanel(learning_aids(view)) if aids and seat is not None else None,
+        seat,
+        version,
+        Board(frame),
+        corners,
+        Centre(frame),
+        Hand(frame, key) if drawn else None,
+        key,
+        own["order"] if own else None,
+        callout,
+        result,
+        status,
+        ClaimPanel(claim_presenters.context(view, hand_no, version, names, event)),
+        AidsPanel(learning_aids(view)) if aids and seat is not None else None,
     )
