@@ -12,8 +12,10 @@ replay's record, the claim as it stood); ``claim_screens`` draws it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
-from rules.engine.actions import format_action
+from rules.engine.actions import Action, format_action
 from rules.engine.claim_values import (
     CLAIM_PHASES,
     FU_VALUES,
@@ -24,7 +26,10 @@ from rules.engine.claim_values import (
     value_label,
     value_text,
 )
-from rules.engine.claims import against_reading
+from rules.engine.claims import WinClaim, against_reading
+from rules.engine.visibility import SeatView
+
+Names = list[dict[str, Any]]  # each seat's name ("name") and more
 
 _DECISION_TEXT = {
     "accept": "fixed as claimed",
@@ -34,7 +39,7 @@ _DECISION_TEXT = {
 }
 
 
-def _answer_text(action) -> str:
+def _answer_text(action: Action | None) -> str:
     if action is None:
         return "…"
     if action.type == "ok":
@@ -44,7 +49,7 @@ def _answer_text(action) -> str:
     return "NG"
 
 
-def decision_text(action) -> str:
+def decision_text(action: Action | None) -> str:
     if action is None:
         return ""
     text = _DECISION_TEXT[action.type]
@@ -59,7 +64,9 @@ def _vals(text: str, version: int) -> str:
     return json.dumps({"action": text, "version": version})
 
 
-def context(view, hand: int, version: int, names: list[dict], event: bool = False) -> dict | None:
+def context(
+    view: SeatView, hand: int, version: int, names: Names, event: bool = False
+) -> dict[str, Any] | None:
     """What the claim panel shows this viewer (None outside a claimed win); ``event``:
     an event table, where a review an NG sent back waits for the referee."""
     wc = view.win_claim
@@ -82,20 +89,20 @@ def context(view, hand: int, version: int, names: list[dict], event: bool = Fals
 
 
 def panel_context(
-    wc,
+    wc: WinClaim,
     phase: str,
-    names: list[dict],
+    names: Names,
     hand: int,
-    reds: tuple,
+    reds: tuple[int, ...],
     max_yakuman: int,
     *,
     melds: int = 0,
     me: int | None = None,
-    legal=(),
+    legal: Sequence[Action] = (),
     version: int = 0,
     referee: bool = False,
     event: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """The claim panel's data for claim ``wc`` in ``phase`` (``"decided"`` once the
     review has decided it: the replay's record of the step). ``legal`` are the
     viewer's actions (none in a replay: the panel then only shows). ``referee``: the
@@ -107,7 +114,7 @@ def panel_context(
     reading = wc.reading
     prefill = reading.value if reading is not None and reading.value else None
     if wc.value is not None and phase == "review":
-        prefill = tuple(wc.value)
+        prefill = (wc.value[0], wc.value[1])
     han, fu = prefill if prefill else (None, None)
     answers = [
         {"seat": o, "name": names[o]["name"], "text": _answer_text(wc.answers[o])}
@@ -185,7 +192,7 @@ def panel_context(
     }
 
 
-def _earlier_text(e, names: list[dict]) -> str:
+def _earlier_text(e: WinClaim, names: Names) -> str:
     """A win already fixed on the same tile (double ron): whose, and at what value."""
     text = decision_text(e.decision)
     if e.decision is not None and e.decision.type == "accept" and e.value is not None:
@@ -193,5 +200,5 @@ def _earlier_text(e, names: list[dict]) -> str:
     return f"{names[e.seat]['name']}'s win {text}"
 
 
-def _limit_name(value) -> str:
+def _limit_name(value: tuple[int, int]) -> str:
     return value_text(value)
