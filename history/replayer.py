@@ -43,15 +43,8 @@ from rules.engine.replay import replay
 from rules.engine.state import Discard, GameState, HandResult
 from rules.engine.tiles import EAST, is_red, kind_notation
 from rules.engine.visibility import seat_view, spectator_view
-from tables.drawing import (
-    board_markup,
-    claim_screens,
-    result_markup,
-    result_presenters,
-    seat_presenters,
-    tile_markup,
-)
-from tables.drawing.claim_screens import decision_text
+from tables.drawing import claim_screens, replay_markup, result_presenters
+from tables.drawing.claim_presenters import decision_text
 from tables.play import states
 from tables.runtime import RUNTIME
 
@@ -393,51 +386,27 @@ def frame(
     reds = tuple(state.ruleset.red_fives)
     hand_no = record.index
     shown = open_hands(step) if viewer is None else None
-    orientation = viewer if viewer is not None else 0
-    seats = []
-    for seat in range(4):
-        relative = (seat - orientation) % 4
-        if shown is not None:
-            tiles, drawn = shown[seat]
-            concealed = board_markup.own_row(tiles, drawn, hand_no, reds)
-        elif seat == viewer:
-            concealed = board_markup.own_row(list(view.hand), view.drawn, hand_no, reds)
-        elif view.open_hands[seat]:
-            concealed = tile_markup.row(view.open_hands[seat], hand_no, reds, "open")
-        else:
-            concealed = tile_markup.backs(view.hand_sizes[seat])
-        entry = {
-            "seat": seat,
-            "position": seat_presenters.POSITIONS[relative],
-            "name": names[seat],
-            "wind": seat_presenters.seat_wind(seat, view.dealer),
-            "dealer": seat == view.dealer,
-            "score": view.scores[seat],
-            "riichi": view.riichi[seat],
-            "turn": seat == view.turn and step.kind != "end",
-            "concealed": concealed,
-            "melds": tile_markup.melds(
-                [seat_presenters.meld_data(m, seat) for m in reversed(view.melds[seat])],
-                hand_no,
-                reds,
-            ),
-            "river": tile_markup.join(
-                tile_markup.tile(t, hand_no, reds, cls)
-                for t, cls in seat_presenters.pond_data(
-                    view.discards[seat], seat, view.last_discard
-                )
-            ),
-        }
-        entry["html"] = board_markup.replay_seat(entry)
-        seats.append(entry)
-    seats.sort(key=lambda s: seat_presenters.POSITIONS.index(s["position"]))
-    result = result_panel(step.result, names, hand_no, reds) if step.result is not None else None
+    seats = replay_markup.seats(
+        view,
+        hand_no=hand_no,
+        reds=reds,
+        names=names,
+        viewer=viewer,
+        shown=shown,
+        turn_shown=step.kind != "end",
+    )
+    result = (
+        replay_markup.result_panel(step.result, names, hand_no, reds)
+        if step.result is not None
+        else None
+    )
     claim = None
     if step.claim is not None:
         wc = step.claim
         claim = claim_screens.render_record(
             wc, step.claim_phase, names, hand_no, state.ruleset, len(state.melds[wc.seat])
         )
+    dora, dora_hidden = replay_markup.dora(view, hand_no, reds)
     return {
         "claim": claim,
         "seats": seats,
@@ -445,8 +414,8 @@ def frame(
         "honba": view.honba,
         "sticks": view.riichi_sticks,
         "wall": view.wall_remaining,
-        "dora": tile_markup.row(view.dora_indicators, hand_no, reds),
-        "dora_hidden": tile_markup.backs(max(0, 5 - len(view.dora_indicators))),
+        "dora": dora,
+        "dora_hidden": dora_hidden,
         "label": step_label(step, names, viewer, reds),
         "result": result,
         "step": index,
@@ -454,11 +423,3 @@ def frame(
         "last": len(steps) - 1,
         "kind": step.kind,
     }
-
-
-def result_panel(result: HandResult, names: list[str], hand_no: int, reds) -> str:
-    """The result screen of the live table, drawn for the replay's last step."""
-    people = [{"name": n} for n in names]
-    return result_markup.result_panel(
-        result_presenters.result_context(result, hand_no, people, reds)
-    )

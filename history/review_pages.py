@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from tables.drawing import tile_markup
@@ -66,15 +65,9 @@ ROUTE_WORDS = {
 
 
 def action_markup(kind_type: str, kind: int | None) -> SafeString:
-    """An action in words with its tile's face (e.g. "Discard [5m]")."""
-    words = VERBS.get(kind_type, kind_type.replace("_", " ").capitalize())
-    if kind is None:
-        return format_html('<span class="action">{}</span>', words)
-    return format_html(
-        '<span class="action">{} <span class="tiles tiles-small">{}</span></span>',
-        words,
-        tile_markup.kind_tile(kind),
-    )
+    """An action in words with its tile's face (e.g. "Discard [5m]"), drawn by the table's
+    drawing (:func:`tables.drawing.tile_markup.action`)."""
+    return tile_markup.action(VERBS.get(kind_type, kind_type.replace("_", " ").capitalize()), kind)
 
 
 def flat_decisions(data: dict) -> list[dict]:

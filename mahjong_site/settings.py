@@ -102,7 +102,7 @@ TEMPLATES = [
                 "mahjong_site.context.club",
                 "players.notices.bell",
             ],
-            "builtins": ["rules.templatetags.tiles", "rules.templatetags.words"],
+            "builtins": ["tables.templatetags.tiles", "rules.templatetags.words"],
         },
     }
 ]

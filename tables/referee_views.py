@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from rules.engine.claim_values import value_label
 from tables import referees
-from tables.drawing import claim_screens
-from tables.play import states
+from tables.drawing import claim_presenters, claim_screens
+from tables.play import claim_forms, states
 from tables.play.submit import SubmitError, parse_move, submit
 
 from .models import Table
@@ -32,7 +32,7 @@ def _decision_text(data, seat: int) -> str:
     """The review action a referee's form stands for (``submit`` checks it)."""
     kind = str(data.get("decision", ""))
     if kind == "correct":
-        return claim_screens.form_action({**data.dict(), "claim_form": "correct"}, seat)
+        return claim_forms.form_action({**data.dict(), "claim_form": "correct"}, seat)
     if kind.startswith("chombo_"):
         return f"{seat}:chombo:{kind.removeprefix('chombo_')}"
     if kind in DECISIONS:
@@ -76,7 +76,7 @@ def referee_page(request, pk: int):
         )
         people = [{"name": n} for n in names]
         reds, most = tuple(state.ruleset.red_fives), state.ruleset.max_yakuman
-        c = claim_screens.panel_context(wc, "review", people, state.hand_index, reds, most)
+        c = claim_presenters.panel_context(wc, "review", people, state.hand_index, reds, most)
         context.update(
             {
                 "panel": panel,

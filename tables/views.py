@@ -17,10 +17,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from players.models import Player
 from rules.engine import format_action
-from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 from tables import invitations, lobby, matchmaking, online, table_options, whats_on
-from tables.drawing import coaching, frames
+from tables.drawing import draw
+from tables.drawing.table import game_links
+from tables.learning_aids import aids_on
 from tables.play import call_window, states, twins
 from tables.play import timers as timing
 from tables.play.submit import SubmitError, parse_move, submit
@@ -220,21 +221,18 @@ def table_page(request, pk: int):
         # not anybody could call it.
         seat = mine.index if mine else None
         state, shown, current = call_window.picture(game, state, seat, clocks.current().now())
-        frame = frames.table_context(
+        context["drawing"] = draw(
             state,
             seat,
             shown,
             _names(table),
-            game_timers if current else None,
-            clocks.current().now(),
+            now=clocks.current().now(),
+            timers=game_timers if current else None,
             sort=mine.sort_hand if mine else True,
-            links=frames.game_links(table.pk, game.pk, mine.index if mine else None),
+            links=game_links(table.pk, game.pk, seat),
             event=table.is_tournament,
+            aids=mine is not None and aids_on(request.user, table),
         )
-        context.update(frame)
-        context.update(frames.page_sections(frame))
-        if mine is not None and coaching.aids_on(request.user, table):
-            context["aids_html"] = coaching.render(seat_view(state, mine.index))
         context["game"] = game
     return render(request, "tables/table.html", context)
 

@@ -1,12 +1,10 @@
-"""Tags of the rulebook pages: club-rule notes and hands drawn with their melds."""
+"""Tags of the rulebook pages: club-rule notes and glossary links (tiles, melds and hands
+are the ``tiles`` library's, drawn by ``tables.drawing``)."""
 
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html
 
 from rules import setting_words
-from rules.engine.tiles import format_kinds, parse_kinds
-from rules.templatetags.tiles import tile_back, tiles
 
 register = template.Library()
 
@@ -22,55 +20,6 @@ def club_rule(context, name, lead="In this club"):
         lead,
         setting_words.label(name),
         setting_words.describe(club, name),
-    )
-
-
-def _meld_html(notation: str, size: str = "") -> str:
-    kind, _, body = notation.partition(":")
-    if kind == "ankan":
-        pairs = parse_kinds(body)
-
-        middle = format_kinds(pairs[1:3], sort=False)
-        return format_html(
-            '<span class="meld meld-ankan" title="{}">{}{}{}</span>',
-            notation,
-            mark_safe(tile_back(1)),
-            tiles(middle, size),
-            mark_safe(tile_back(1)),
-        )
-    return format_html(
-        '<span class="meld meld-{}" title="{}">{}</span>', kind, notation, tiles(body, size, "0")
-    )
-
-
-@register.simple_tag
-def meld(notation, size=""):
-    return _meld_html(str(notation), size)
-
-
-@register.simple_tag
-def hand(notation, melds=(), win_tile="", size=""):
-    """A hand: the concealed tiles (winning tile set apart at the end) and its melds."""
-    concealed = str(notation)
-    win_html = ""
-    if win_tile:
-        pairs = parse_kinds(concealed)
-        target = parse_kinds(str(win_tile))[0]
-        for i in range(len(pairs) - 1, -1, -1):
-            if pairs[i] == target:
-                del pairs[i]
-                break
-
-        concealed = format_kinds(pairs)
-        win_html = format_html(
-            '<span class="win-tile" title="winning tile">{}</span>', tiles(str(win_tile), size)
-        )
-    melds_html = format_html_join("", "{}", ((_meld_html(m, size),) for m in melds or ()))
-    return format_html(
-        '<span class="hand">{}{}{}</span>',
-        tiles(concealed, size) if concealed else "",
-        win_html,
-        melds_html,
     )
 
 

@@ -1,6 +1,6 @@
 """The live table's board as HTML: the four seats, the middle (round, counters, dora,
-whose turn), the call-out, the status badge and error line, and the whole socket frame;
-also the replay's seats, placed by their ``pos-*`` classes.
+whose turn), the call-out, the status badge and error line, and the whole socket frame
+(the replay's seats are ``replay_markup``'s).
 
 These sections are rebuilt for every socket after every move, so what does not
 change is cached and the rest is a few ``format_html`` calls per section; the page
@@ -207,7 +207,12 @@ def center(c: dict[str, Any], oob: bool = False) -> SafeString:
 def news(c: dict[str, Any], oob: bool = False, show: bool = True) -> SafeString:
     """The call-out at the caller's seat (shown for a moment) and the same news in
     words for screen readers. Sent only when something new happened."""
-    return _news(c.get("news") or (None, (), "", ""), oob, show)
+    return callout(c.get("news"), oob, show)
+
+
+def callout(item: tuple | None, oob: bool = False, show: bool = True) -> SafeString:
+    """The call-out of one piece of news (``news_presenters.latest_news``), or an empty one."""
+    return _news(item or (None, (), "", ""), oob, show)
 
 
 # News (the latest call or win): one per live game is shown at a time.
@@ -246,51 +251,15 @@ def board(c: dict[str, Any], oob: bool = False) -> SafeString:
     )
 
 
-# --- the replay's board (placed by its pos-* classes) ----------------------------------
-
-
-def replay_seat(s: dict[str, Any]) -> str:
-    """One player's corner of the replay board (placed by its ``pos-*`` class)."""
-    badges = []
-    if s["riichi"]:
-        badges.append(SafeString('<span class="riichi-stick" title="In riichi">riichi</span>'))
-    if s["dealer"]:
-        badges.append(SafeString('<span class="badge dealer-badge">dealer</span>'))
-    return markup(
-        '<div class="seat-area pos-{}{}" data-seat="{}">'
-        '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
-        '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
-        '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
-        '<span class="melds tiles tiles-small">{}</span></div>'
-        '<div class="river tiles tiles-small" role="group" aria-label="Discards of {}">{}</div></div>',
-        s["position"],
-        " is-turn" if s["turn"] else "",
-        s["seat"],
-        " dealer" if s["dealer"] else "",
-        s["wind"],
-        s["wind"][0],
-        s["name"],
-        join(badges),
-        points_text(s["score"]),
-        s["concealed"],
-        s["melds"],
-        s["name"],
-        s["river"],
-    )
-
-
-def own_row(tiles: list[int], drawn: int | None, hand_no: int, reds: tuple[Any, ...]) -> str:
-    shown = row(tiles, hand_no, reds)
-    if drawn is None:
-        return shown
-    return markup("{}{}", shown, tile(drawn, hand_no, reds, "drawn"))
-
-
 # --- status, errors, the whole frame -----------------------------------------------
 
 
-def status(c: dict[str, Any], oob: bool = False) -> SafeString:
-    word = "finished" if c["finished"] else "playing"
+def status(c: dict, oob: bool = False) -> SafeString:
+    return status_badge(c["finished"], oob)
+
+
+def status_badge(finished: bool, oob: bool = False) -> SafeString:
+    word = "finished" if finished else "playing"
     return markup(
         '<span id="table-status"{} class="badge status-{}">{}</span>',
         oob_mark(oob),

@@ -1,5 +1,5 @@
-"""A whole frame's data for one viewer, from a SeatView (no markup): what every viewer
-shares (from the public view) and what belongs to one seat.
+"""A whole frame's shared data, from the public view (no markup): what every viewer of
+a state sees; ``tables.drawing.table.draw`` adds what belongs to one seat.
 
 Only a :class:`~rules.engine.visibility.SeatView` goes in, so a page can never show more
 than the engine lets the seat see. The pieces come from ``seat_presenters`` (tiles,
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .hand_presenters import hand_context
 from .result_presenters import final_context, result_context
 from .seat_presenters import round_name, seats_data
 
@@ -52,24 +51,4 @@ def shared_context(view: SeatView, *, hand: int, names: list[dict[str, Any]]) ->
         "result": result_context(view.result, result_hand, names, reds) if show_result else None,
         "final": final_context(view.final, names) if finished else None,
         "penalties": finished and any(s.penalty or s.chombos for s in view.final),
-    }
-
-
-def viewer_context(
-    view: SeatView,
-    *,
-    hand: int,
-    version: int,
-    countdown: dict[str, Any] | None = None,
-    order: list[Any] | None = None,
-    sort: bool = True,
-) -> dict[str, Any]:
-    """The parts of a frame that belong to one seat (or to a spectator)."""
-    return {
-        "version": version,
-        "me": view.seat,
-        "viewer": view.seat if view.seat is not None else 0,
-        "spectator": view.seat is None,
-        "countdown": countdown,
-        "hand": hand_context(view, hand, version, order, sort) if view.seat is not None else None,
     }

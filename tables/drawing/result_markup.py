@@ -53,9 +53,12 @@ def panel_body(c: dict[str, Any]) -> SafeString:
     )
 
 
-def panel(c: dict[str, Any], oob: bool = False) -> SafeString:
+def panel(c: dict, oob: bool = False) -> SafeString:
+    return panel_section(c["panel_html"], oob)
+
+
+def panel_section(body: SafeString, oob: bool = False) -> SafeString:
+    """The ``#table-panel`` element around the result screen (or nothing)."""
     return markup(
-        '<section id="table-panel" class="table-panel"{}>{}</section>',
-        oob_mark(oob),
-        c["panel_html"],
+        '<section id="table-panel" class="table-panel"{}>{}</section>', oob_mark(oob), body
     )

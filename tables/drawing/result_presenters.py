@@ -8,8 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from players import terms
+from rules.engine.claim_values import value_label
+from rules.engine.claims import against_reading
 from rules.engine.standings import format_final
 
+from .claim_presenters import decision_text
 from .seat_presenters import meld_data, round_name
 
 if TYPE_CHECKING:
@@ -113,11 +116,6 @@ def result_context(
 
 def claim_summary(wc: WinClaim, names: list[dict[str, Any]]) -> str:
     """One line on how a claimed win was settled, for the result screen."""
-    from rules.engine.claim_values import value_label
-    from rules.engine.claims import against_reading
-
-    from .claim_screens import decision_text
-
     claimed = value_label(wc.value) if wc.value else "no value"
     answers = ", ".join(
         f"{_name(names, o)} {'OK' if a.type == 'ok' else 'NG'}"

@@ -148,3 +148,14 @@ def meld(data: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
 
 def melds(items: Iterable[tuple[Any, ...]], hand: int, reds: tuple[Any, ...]) -> SafeString:
     return join(meld(m, hand, reds) for m in items)
+
+
+def action(words: str, kind: int | None) -> SafeString:
+    """A move in words with its tile's face, as the game review names one ("Discard [5m]")."""
+    if kind is None:
+        return markup('<span class="action">{}</span>', words)
+    return markup(
+        '<span class="action">{} <span class="tiles tiles-small">{}</span></span>',
+        words,
+        kind_tile(kind),
+    )

@@ -20,9 +20,8 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.urls import reverse
-from django.utils.html import format_html
 
+from tables.drawing import fragments
 from tables.play import timers as timing
 from tables.socket.messages import (
     DriverClaim,
@@ -132,14 +131,7 @@ def lobby_refresh_html() -> str:
     The list differs per person (private tables, who may leave which seat), so the
     socket carries only the trigger and each browser asks for its own copy.
     """
-    # plain text for the channel layer, escaped by format_html
-    return str(
-        format_html(
-            '<div id="lobby-refresh" hx-swap-oob="true" hx-get="{}" '
-            'hx-trigger="load" hx-target="#lobby-tables" hx-swap="innerHTML"></div>',
-            reverse("tables:lobby_tables"),
-        )
-    )
+    return str(fragments.lobby_refresh())  # plain text for the channel layer
 
 
 def lobby_changed() -> None:

@@ -34,12 +34,11 @@ from asgiref.typing import ASGISendCallable as Send
 from asgiref.typing import Scope
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils.html import format_html
 
 from tables import clock as clocks
 from tables import matchmaking, play_news
-from tables.drawing import claim_screens, frames
-from tables.play import runner
+from tables.drawing import fragments, frames
+from tables.play import claim_forms, runner
 from tables.play.submit import StaleVersion, SubmitError, parse_move, submit
 from tables.socket import broadcast, layer_outage, limits, outage, presence, sessions, storage
 from tables.socket.messages import (
@@ -75,9 +74,7 @@ def account_of(scope: Any) -> int | None:
 
 
 def lobby_error(code: str, message: str) -> str:
-    return format_html(
-        '<div id="lobby-error" hx-swap-oob="true" data-error="{}">{}</div>', code, message
-    )
+    return fragments.lobby_error(code, message)
 
 
 def from_the_browser(message: dict[str, Any]) -> bool:
@@ -412,7 +409,7 @@ class TableConsumer(LeavingConsumer):
             await screen.send_error("not_started", "the game has not started yet")
             return
         if "claim_form" in data:  # a claim-panel form: its fields make the action's text
-            data = {**data, "action": claim_screens.form_action(data, screen.seat)}
+            data = {**data, "action": claim_forms.form_action(data, screen.seat)}
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or version is None:
             await screen.send_error(

@@ -1,6 +1,7 @@
 """One way to draw a table, checked on the source: the presenters hand over plain data,
 HTML in ``tables`` is written through ``format_html`` (or the markup modules' cheaper
-``markup``), and no code marks a string it built itself as safe."""
+``markup``), no code marks a string it built itself as safe, and no shipped code outside
+``tables/drawing`` builds HTML at all, but for a short list of reasoned exceptions."""
 
 import ast
 import re
@@ -66,7 +67,7 @@ def table_modules():
 
 
 def test_the_presenters_return_data_and_write_no_html():
-    presenters = sorted((TABLES / "drawing").glob("*presenters.py"))
+    presenters = sorted(TABLES.rglob("*presenters.py"))
     assert len(presenters) >= 5, presenters
     for path in presenters:
         source = path.read_text()
@@ -133,3 +134,98 @@ def test_the_checks_see_what_they_forbid():
     assert marked_f_strings(source) == [3]
     assert safe_marks(source) == [3, 4]
     assert html_f_strings(source) == [3, 6]
+
+
+# --- HTML is built in tables/drawing only -------------------------------------------
+
+DRAWING = TABLES / "drawing"
+# The calls that make markup in Python.
+BUILDERS = {"format_html", "format_html_join", "mark_safe", "SafeString", "SafeText"}
+# An HTML (or SVG) element in a string: the names this site writes, matched as tags, so
+# a URL pattern's ``<uidb64>`` or a Tenhou log's ``<INIT>`` is not taken for one.
+ELEMENT = re.compile(
+    r"<(?:!doctype|/?(?:a|b|br|button|circle|code|details|div|em|form|h[1-6]|i|img|input|"
+    r"kbd|label|li|line|ol|option|p|path|polyline|rect|section|select|small|span|strong|"
+    r"summary|svg|table|tbody|td|text|th|thead|title|tr|ul))[\s>/]"
+)
+# Shipped modules outside tables/drawing that may build HTML, each with its reason.
+ALLOWED = {
+    "rules/templatetags/rulebook.py": "the rulebook's club-rule note and glossary link: "
+    "words and a link, no tiles (the tiles library draws those through tables.drawing)",
+    "history/charts.py": "SVG charts of a player's numbers, not the table",
+    "tournaments/charts.py": "the SVG chart of an event's standings, not the table",
+    "tables/socket/outage.py": "the 503 page a view answers while the database is down, "
+    "written without the templates (middleware's own error page)",
+}
+
+
+def html_built(source: str) -> list[int]:
+    """Lines that build HTML: a markup builder called, or an element in a string (not a
+    docstring)."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    lines = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and called(node) in BUILDERS) or (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and ELEMENT.search(node.value)
+        ):
+            lines.add(node.lineno)
+    return sorted(lines)
+
+
+def html_outside_the_drawing(root: Path = ROOT) -> dict[str, list[int]]:
+    """Every shipped module under ``root`` outside its tables/drawing that builds HTML."""
+    drawing = root / "tables" / "drawing"
+    found = {}
+    for top in (*SHIPPED, "mahjong_site"):
+        for path in sorted((root / top).rglob("*.py")):
+            if drawing not in path.parents and (lines := html_built(path.read_text())):
+                found[str(path.relative_to(root))] = lines
+    return found
+
+
+def test_no_shipped_code_builds_html_outside_the_drawing():
+    found = html_outside_the_drawing()
+    assert {path: lines for path, lines in found.items() if path not in ALLOWED} == {}
+    # every exception is still needed (and so still says why)
+    assert sorted(ALLOWED) == sorted(path for path in found if path in ALLOWED)
+
+
+def test_the_drawing_is_where_the_html_is_built():
+    built = {p.name for p in DRAWING.glob("*.py") if html_built(p.read_text())}
+    assert {"tile_markup.py", "board_markup.py", "hand_markup.py", "notation_markup.py"} <= built
+
+
+def test_the_html_check_sees_what_it_forbids(tmp_path):
+    source = (
+        '"""A <b>docstring</b> may name tags."""\n'
+        "from django.utils.html import format_html\n"
+        "from django.utils.safestring import SafeString, mark_safe\n"
+        "PATH = 'reset/<uidb64>/<token>/'\n"
+        "ERROR = 'no <INIT> in the log'\n"
+        "def panel(name: str) -> SafeString:\n"
+        "    a = format_html('{}', name)\n"
+        "    b = mark_safe(name)\n"
+        "    c = '<div class=\"x\">' + name\n"
+        "    return f'<span>{a}{b}{c}</span>'\n"
+        "PAGE = '<!doctype html><title>x</title>'\n"
+        "CHART = ['<svg>', '</svg>']\n"
+    )
+    assert html_built(source) == [7, 8, 9, 10, 11, 12]
+    # and the scan of a tree finds a planted module outside its drawing, not inside
+    for folder in ("tables/drawing", "tables/play", "history"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "planted.py").write_text(source)
+    assert html_outside_the_drawing(tmp_path) == {
+        "history/planted.py": [7, 8, 9, 10, 11, 12],
+        "tables/play/planted.py": [7, 8, 9, 10, 11, 12],
+    }

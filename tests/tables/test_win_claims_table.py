@@ -18,7 +18,7 @@ from rules.models import Ruleset
 from tables import lobby
 from tables.drawing import claim_screens
 from tables.models import Game, HandRecord, Seat, Table
-from tables.play import autoplay, hidden_claims, states
+from tables.play import autoplay, claim_forms, hidden_claims, states
 from tables.play import timers as timing
 from tables.play.runner import Driver
 
@@ -71,14 +71,14 @@ def with_wall(game, *walls):
 
 
 def test_win_claim_form_fields_become_action_text():
-    assert claim_screens.form_action({"claim_form": "claim", "han": "3", "fu": "30"}, 1) == (
+    assert claim_forms.form_action({"claim_form": "claim", "han": "3", "fu": "30"}, 1) == (
         "1:claim:3han30fu"
     )
-    assert claim_screens.form_action({"claim_form": "correct", "limit": "mangan"}, 0) == (
+    assert claim_forms.form_action({"claim_form": "correct", "limit": "mangan"}, 0) == (
         "0:correct:mangan"
     )
-    assert claim_screens.form_action({"claim_form": "ng", "reason": "furiten"}, 2) == "2:ng:furiten"
-    assert claim_screens.form_action({"claim_form": "ng", "reason": ""}, 2) == "2:ng"
+    assert claim_forms.form_action({"claim_form": "ng", "reason": "furiten"}, 2) == "2:ng:furiten"
+    assert claim_forms.form_action({"claim_form": "ng", "reason": ""}, 2) == "2:ng"
 
 
 async def test_win_claim_through_sockets_with_bad_input_refused_and_socket_open(

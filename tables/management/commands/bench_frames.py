@@ -10,7 +10,11 @@ frames of a move), the size of a full frame (what a page load or a reconnect
 carries) and a digest of every frame's text, so a change that should leave the
 frames as they were can be checked to do so.
 
+With ``--refusals`` two seats have a move refused every eleventh state, as a socket
+does then: the error line, then a full frame (both go into the digest).
+
     python manage.py bench_frames --seed 1 --games 2 [--repeat 3] [--profile] [--aids]
+        [--refusals]
 """
 
 from __future__ import annotations
@@ -50,11 +54,21 @@ def recorded_game(seed: int) -> list:
     return out
 
 
+REFUSED = (0, 2)  # the seats whose moves are refused with --refusals
+REFUSAL_EVERY = 11
+
+
 def render_game(
-    game_states: list, timed: list, sizes: list, moves: list, digest, aids: bool = False
+    game_states: list,
+    timed: list,
+    sizes: list,
+    moves: list,
+    digest,
+    aids: bool = False,
+    refusals: bool = False,
 ) -> list[int]:
     """Every viewer's frames over one game (``aids``: the seats have the learning aids
-    on); returns the sizes of some full frames."""
+    on; ``refusals``: some moves refused); returns the sizes of some full frames."""
     frames.clear()
     sockets = [frames.SeatFrames(seat, aids=aids) for seat in VIEWERS]
     full_sizes = []
@@ -63,8 +77,14 @@ def render_game(
     for version, state in enumerate(game_states[1:], start=1):
         move_started = time.process_time()
         for socket in sockets:
+            refused = refusals and version % REFUSAL_EVERY == 0 and socket.seat in REFUSED
             started = time.process_time()
-            text = socket.render(state, version, NAMES, None, NOW)
+            if refused:  # a bad move: the error line, then the whole view again
+                socket.error_shown = True
+                text = frames.error_frame("illegal", "That move is not allowed now.")
+                text += socket.render(state, version, NAMES, None, NOW, full=True)
+            else:
+                text = socket.render(state, version, NAMES, None, NOW)
             timed.append(time.process_time() - started)
             data = text.encode()
             sizes.append(len(data))
@@ -90,6 +110,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--aids", action="store_true", help="the four seats have the learning aids on"
         )
+        parser.add_argument(
+            "--refusals", action="store_true", help="refuse a move of two seats now and then"
+        )
 
     sort, limit = "tottime", 30
 
@@ -106,7 +129,15 @@ class Command(BaseCommand):
             if profiler:
                 profiler.enable()
             for game_states in games:
-                full_sizes += render_game(game_states, timed, sizes, moves, digest, options["aids"])
+                full_sizes += render_game(
+                    game_states,
+                    timed,
+                    sizes,
+                    moves,
+                    digest,
+                    options["aids"],
+                    options["refusals"],
+                )
             if profiler:
                 profiler.disable()
             run = (statistics.mean(timed), timed, sizes, moves, full_sizes, digest.hexdigest())
