@@ -114,6 +114,67 @@
     }
   }
 
+  // --- a tile that may not be discarded now: a tap or click on it says why ------------
+  var hintTimer = null;
+  function showHint(text) {
+    var page = document.getElementById("table-page");
+    if (!page) return;
+    var hint = document.getElementById("hand-hint");
+    if (!hint) {
+      hint = document.createElement("p");
+      hint.id = "hand-hint";
+      hint.className = "hand-hint";
+      hint.setAttribute("role", "status");
+      page.appendChild(hint);
+    }
+    hint.textContent = text;
+    hint.hidden = false;
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(function () { hint.hidden = true; }, 3500);
+  }
+  function whyNotDiscard(tile) {
+    var board = document.getElementById("table-board");
+    var viewer = board && board.className.match(/viewer-(\d)/);
+    var mine = viewer && document.getElementById("seat-area-" + viewer[1]);
+    if (mine && mine.querySelector(":scope > .riichi-stick")) {
+      return "In riichi you may only discard the tile you drew.";
+    }
+    var img = tile.querySelector("img");
+    var name = (img && img.alt) || tile.title || "this tile";
+    if (document.querySelector("#table-hand .own-melds .meld")) {
+      return "Swap-calling: right after a call you may not discard the " + name +
+        ", a tile of the kind you called (or the other end of the run).";
+    }
+    return "You may not discard the " + name + " now.";
+  }
+  document.addEventListener("click", function (e) {
+    var tile = e.target.closest && e.target.closest("#table-hand .hand-modes.my-turn .hand-row > .tile");
+    if (!tile || !tile.parentNode.querySelector(":scope > button.tile-button")) return;
+    showHint(whyNotDiscard(tile));
+  });
+
+  // --- "Skip to your hand": the keyboard lands on the hand's first choice -------------
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a.skip-link");
+    if (!link) return;
+    var hand = document.getElementById("table-hand");
+    if (!hand) return;
+    e.preventDefault();
+    // a call to answer first, else the first tile to discard, else any button of the hand
+    var first = [".call-prompt button", ".hand-row button.tile-button", "button"].reduce(function (found, s) {
+      return found || Array.prototype.find.call(hand.querySelectorAll(s), function (b) {
+        return b.offsetParent !== null;
+      });
+    }, null);
+    if (!first) {
+      hand.setAttribute("tabindex", "-1");
+      first = hand;
+    }
+    if (first.matches("button.tile-button")) select(first); // as the arrow keys would
+    else first.focus({ preventScroll: true });
+    hand.scrollIntoView({ block: "nearest" });
+  });
+
   // --- the keyboard: arrows choose, Enter plays, letters press buttons, Escape passes --
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
