@@ -52,6 +52,7 @@ from . import (
     presence,
     referees,
     states,
+    watchdog,
 )
 from . import clock as clocks
 from . import timers as timing
@@ -86,6 +87,7 @@ class Driven:
     seats_stale: bool = False  # a seat changed its auto play: read the seats again
     reveal: tuple[int, dt.datetime] | None = None  # a held version, and when to show it
     event: bool = False  # an event table: a disputed claim waits for the referee
+    quiet_since: dt.datetime | None = None  # when the version last moved (tables.watchdog)
 
 
 class Driver:
@@ -247,6 +249,11 @@ class Driver:
                 if fresh is None:
                     self.games.pop(game_id, None)
                     return
+                if self.games.get(game_id) is driven and driven.version > fresh.version:
+                    # newer news came while the row was read (it is not heard twice)
+                    driven.policies, driven.stale = None, True
+                    return
+                fresh.quiet_since = self.clock.now()
                 self.games[game_id] = driven = fresh
                 state = states.cached(game_id, driven.version)
                 if state is None:
@@ -277,8 +284,12 @@ class Driver:
                 driven.policies = None  # read everything again next time
                 driven.stale = True
                 return
-            driven.version, driven.timers = accepted.version, accepted.timers
-            driven.reveal = (accepted.version, accepted.reveal) if accepted.reveal else None
+            # a newer version heard while this move was stored stays: plan from it
+            overtaken = accepted.version <= driven.version
+            if not overtaken:
+                driven.version, driven.timers = accepted.version, accepted.timers
+                driven.reveal = (accepted.version, accepted.reveal) if accepted.reveal else None
+                driven.quiet_since = self.clock.now()
             try:
                 await broadcast.send_update(
                     accepted.table_id, broadcast.update_event(accepted, accepted.timers)
@@ -291,6 +302,9 @@ class Driver:
                 self.games.pop(game_id, None)
                 await broadcast.lobby_changed_async()
                 return
+            if overtaken:
+                driven.stale = True
+                return
         self.games[game_id].stale = True  # more may be due: come back on the next tick
 
     async def tick(self) -> float | None:
@@ -301,6 +315,7 @@ class Driver:
         await self.refresh_seats()
         await self.play_now(now)
         await self.reveal_due(now)
+        await watchdog.check(self.games, now)  # games quiet too long: their stored version
         listening = self.channel is not None
         ready = [
             game_id
@@ -316,6 +331,7 @@ class Driver:
         pending += [g.reveal[1] for g in self.games.values() if g.reveal is not None]
         if self.next_play_now is not None:
             pending.append(self.next_play_now)
+        pending += [at for at in [watchdog.next_check(self.games)] if at is not None]
         if not pending:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
@@ -364,6 +380,7 @@ class Driver:
             action = parse_action(message["action"])  # the channel layer carries text
             state = states.advance(message["game"], message["version"], action)
             driven.version = message["version"]
+            driven.quiet_since = self.clock.now()
             driven.timers = timing.Timers(*timing.from_json(message["timers"]))
             reveal = message.get("reveal")
             driven.reveal = (
@@ -407,7 +424,12 @@ class Driver:
                 self.wakeup.set()
                 await asyncio.sleep(LISTEN_RETRY_SECONDS)
                 continue
-            self.hear(message)
+            try:
+                self.hear(message)
+            except Exception:  # listening must not end: the driver would be deaf
+                log.exception("table driver: an event could not be heard: %r", message)
+                if (driven := self.games.get(message.get("game"))) is not None:
+                    driven.policies, driven.stale = None, True  # read it from the database
             self.wakeup.set()
 
     async def run(self) -> None:
