@@ -131,6 +131,22 @@ def with_links(context: dict, links: dict | None) -> dict:
     return context
 
 
+def keep_result(context: dict, view, hand: int, names: list[dict], kept: dict | None = None):
+    """``context`` with the last hand's result a seated viewer has not moved past yet
+    (presenters.kept_result); ``kept`` caches its panel by hand for one socket."""
+    result = presenters.kept_result(view, hand=hand, names=names)
+    if result is None:
+        return context
+    if kept is not None and kept.get("hand") == hand:
+        context["result"], context["panel_html"] = result, kept["html"]
+        return context
+    context["result"] = result
+    context["panel_html"] = result_markup.panel_body(context)
+    if kept is not None:
+        kept.update(hand=hand, html=context["panel_html"])
+    return context
+
+
 def table_context(
     state: GameState,
     seat: int | None,
@@ -145,6 +161,7 @@ def table_context(
 ) -> dict:
     view = seat_view(state, seat)
     context = with_links(dict(shared_context(state, names)), links)
+    keep_result(context, view, state.hand_index, names)
     context.update(
         presenters.viewer_context(
             view,
@@ -186,6 +203,7 @@ class SeatFrames:
         self.error_shown = False
         self.claim_html = ""
         self.event = False  # an event table (tables.referees), set by the socket
+        self.kept: dict = {}  # the panel of a result kept for this seat (keep_result)
 
     def render(
         self,
@@ -212,6 +230,7 @@ class SeatFrames:
     ) -> str:
         view = seat_view(state, self.seat)
         context = with_links(dict(shared_context(state, names, self.terms)), self.links)
+        keep_result(context, view, state.hand_index, names, self.kept)
         context.update(
             {
                 "version": version,
