@@ -82,6 +82,11 @@ def update_event(accepted, game_timers) -> dict:
     }
 
 
+def announce(accepted) -> None:
+    """From sync code (views): a stored move, announced to its table."""
+    async_to_sync(send_update)(accepted.table_id, update_event(accepted, accepted.timers))
+
+
 async def send_reveal(table_id: int, game_id: int, version: int) -> None:
     """A call window ended: every socket shows what it held of ``version``."""
     await get_channel_layer().group_send(

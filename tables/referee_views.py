@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from rules.engine.claim_values import value_label
 
-from . import claim_screens, referees, states
+from . import broadcast, claim_screens, referees, states
 from .models import Table
 from .signals import referee_called
 from .submit import SubmitError, parse_move, submit
@@ -58,10 +58,16 @@ def referee_page(request, pk: int):
         seat = state.win_claim.reviewer
         try:
             action = parse_move(_decision_text(request.POST, seat))
-            submit(game.pk, seat, action, request.POST.get("version", ""), referee=True)
+            accepted = submit(game.pk, seat, action, request.POST.get("version", ""), referee=True)
         except SubmitError as exc:
             messages.error(request, exc.message)
             return redirect("tables:referee", pk=table.pk)
+        # Announced like any move: the sockets show it and the table's driver plans the
+        # next one at once (unannounced, the table sat until something else moved it).
+        try:
+            broadcast.announce(accepted)
+        except Exception:  # stored: the referee must not be told it failed
+            log.exception("table %s: the referee's decision could not be announced", table.pk)
         messages.success(request, "Your decision is the review's: it counts now.")
         return redirect(table.get_absolute_url())
     context = {"table": table, "waiting": waiting}
