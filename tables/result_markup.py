@@ -47,6 +47,8 @@ def panel_body(c: dict) -> SafeString:
             "penalties": c["penalties"],
             "game_links": c.get("game_links"),
             "auto_close": 0 if c["final"] else c.get("result_seconds", 8),
+            # the hand it comes before: a page that closed it does not open it again
+            "result_key": c["hand_index"],
         },
     )
 

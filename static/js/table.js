@@ -26,8 +26,11 @@
   setInterval(showCountdowns, 250);
 
   // --- the result screen: closed by its button, Escape, or after a few seconds --------
+  var closedResults = {}; // the results this page closed, by the hand they come before
   function closeModal(modal) {
-    if (modal) modal.classList.add("closed");
+    if (!modal) return;
+    modal.classList.add("closed");
+    if (modal.dataset.result) closedResults[modal.dataset.result] = true;
   }
   // The few seconds count only while the page is seen: a phone asleep, or a tab in the
   // background, finds the result still up when it comes back.
@@ -50,6 +53,8 @@
   function armModals() {
     document.querySelectorAll(".result-modal:not(.armed)").forEach(function (modal) {
       modal.classList.add("armed");
+      // a whole screen sent again (a seat came or went) brings a result already read
+      if (closedResults[modal.dataset.result]) { modal.classList.add("closed"); return; }
       autoClose(modal);
       var button = modal.querySelector("[data-close]");
       if (button && !touch) button.focus({ preventScroll: true });
