@@ -194,3 +194,22 @@ async def test_without_the_watchdog_a_lost_update_waits_for_the_old_plan(
     clock.advance(15.0)  # Alice's base time and bank at version 0 are over
     await driver.tick()
     assert (await db(stored)(game)).version >= 2  # only then does it go on
+
+
+async def test_a_bot_that_fails_on_a_view_plays_safe_instead_of_holding_the_table(
+    east_only, alice, clock, monkeypatch
+):
+    """A bot's choice is seeded by the version, so a bot that raises on a view would
+    raise on every retry and the table would never move on."""
+    _, game = await alice_at_a_table_of_bots(east_only, alice, clock)
+    await db(alice_discards)(game.pk, clock)
+
+    def broken(level, view, rng):
+        raise RuntimeError("a bot's bug")
+
+    monkeypatch.setattr(autoplay.bots, "choose", broken)
+    driver = Driver(owner="safe", clock=clock)
+    clock.advance(1.0)
+    await driver.tick()
+    row = await db(stored)(game)
+    assert row.version >= 2 and row.log[1].startswith("1:discard:")
