@@ -311,6 +311,9 @@ TABLE_AWAY_GRACE = float(os.environ.get("TABLE_AWAY_GRACE", "5.0"))
 TABLE_RESULT_PAUSE = float(os.environ.get("TABLE_RESULT_PAUSE", "6.0"))
 TABLE_CLAIM_WINDOW = float(os.environ.get("TABLE_CLAIM_WINDOW", "2.0"))
 TABLE_LEASE_SECONDS = float(os.environ.get("TABLE_LEASE_SECONDS", "15"))
+# The driver's watchdog (see tables/play/watchdog.py): seconds a driven game's version may
+# stay still before the driver checks it against the database; 0 turns it off.
+TABLE_DRIVER_WATCHDOG = float(os.environ.get("TABLE_DRIVER_WATCHDOG", "3.0"))
 # The call window (see tables/play/call_window.py): seconds every discard that a person
 # could answer waits, whether or not anybody can, so the wait tells nothing; an
 # asked person answers within it. 0 turns it off.

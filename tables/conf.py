@@ -15,6 +15,7 @@ TABLE_RESULT_PAUSE         6.0      extra seconds to read a hand's result
 TABLE_CLAIM_WINDOW         2.0      seconds to call Win anyway on a discard (claimed wins)
 TABLE_CALL_WINDOW          1.0      seconds every discard a person could call waits
 TABLE_LEASE_SECONDS        15       how long a driver's lease on a game lasts
+TABLE_DRIVER_WATCHDOG      3.0      seconds a driven game may sit still before a check
 TABLE_DRIVER_AUTOSTART     true     run the driver in this process
 TABLE_SEED                 (none)   fixed wall seed for new games
 TABLE_CACHED_GAMES         200      games whose states and frame parts a process keeps

@@ -20,6 +20,7 @@ from tables import referees
 from tables.drawing import claim_presenters, claim_screens
 from tables.play import claim_forms, states
 from tables.play.submit import SubmitError, parse_move, submit
+from tables.socket import broadcast
 
 from .models import Table
 from .signals import referee_called
@@ -60,10 +61,16 @@ def referee_page(request, pk: int):
         seat = state.win_claim.reviewer
         try:
             action = parse_move(_decision_text(request.POST, seat))
-            submit(game.pk, seat, action, request.POST.get("version", ""), referee=True)
+            accepted = submit(game.pk, seat, action, request.POST.get("version", ""), referee=True)
         except SubmitError as exc:
             messages.error(request, exc.message)
             return redirect("tables:referee", pk=table.pk)
+        # Announced like any move: the sockets show it and the table's driver plans the
+        # next one at once (unannounced, the table sat until something else moved it).
+        try:
+            broadcast.announce(accepted)
+        except Exception:  # stored: the referee must not be told it failed
+            log.exception("table %s: the referee's decision could not be announced", table.pk)
         messages.success(request, "Your decision is the review's: it counts now.")
         return redirect(table.get_absolute_url())
     context = {"table": table, "waiting": waiting}

@@ -26,14 +26,36 @@
   setInterval(showCountdowns, 250);
 
   // --- the result screen: closed by its button, Escape, or after a few seconds --------
+  var closedResults = {}; // the results this page closed, by the hand they come before
   function closeModal(modal) {
-    if (modal) modal.classList.add("closed");
+    if (!modal) return;
+    modal.classList.add("closed");
+    if (modal.dataset.result) closedResults[modal.dataset.result] = true;
   }
+  // The few seconds count only while the page is seen: a phone asleep, or a tab in the
+  // background, finds the result still up when it comes back.
+  function autoClose(modal) {
+    var seconds = parseFloat(modal.dataset.autoClose) || 0;
+    if (seconds <= 0 || modal.classList.contains("closed")) return;
+    if (document.hidden) { modal.dataset.unseen = "1"; return; }
+    setTimeout(function () {
+      if (document.hidden) modal.dataset.unseen = "1"; // closed only once seen again
+      else closeModal(modal);
+    }, seconds * 1000);
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) return;
+    document.querySelectorAll(".result-modal[data-unseen]:not(.closed)").forEach(function (modal) {
+      delete modal.dataset.unseen;
+      autoClose(modal);
+    });
+  });
   function armModals() {
     document.querySelectorAll(".result-modal:not(.armed)").forEach(function (modal) {
       modal.classList.add("armed");
-      var seconds = parseFloat(modal.dataset.autoClose) || 0;
-      if (seconds > 0) setTimeout(function () { closeModal(modal); }, seconds * 1000);
+      // a whole screen sent again (a seat came or went) brings a result already read
+      if (closedResults[modal.dataset.result]) { modal.classList.add("closed"); return; }
+      autoClose(modal);
       var button = modal.querySelector("[data-close]");
       if (button && !touch) button.focus({ preventScroll: true });
     });

@@ -8,6 +8,7 @@ place. The page draws the same sections without the marks (``templates/tables/ta
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
@@ -73,6 +74,7 @@ class SeatFrames:
         self.error_shown = False
         self.claim_html: SafeString | str = ""
         self.event = False  # an event table (tables.referees), set by the socket
+        self.kept: dict[str, Any] = {}  # the result kept for this seat (table.keep_result)
 
     def render(
         self,
@@ -111,6 +113,7 @@ class SeatFrames:
             aids=self.aids,
             terms=self.terms,
             shown_hand=None if full else self.hand_key,
+            kept=self.kept,
         )
         if drawing.order is not None:
             self.order = drawing.order

@@ -52,3 +52,24 @@ def shared_context(view: SeatView, *, hand: int, names: list[dict[str, Any]]) ->
         "final": final_context(view.final, names) if finished else None,
         "penalties": finished and any(s.penalty or s.chombos for s in view.final),
     }
+
+
+def seat_moved(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` has made a move in the current hand (a discard or a call)."""
+    return bool(view.discards[seat]) or bool(view.melds[seat])
+
+
+def kept_result(view: SeatView, *, hand: int, names: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The last hand's result for a seated viewer who has not moved in this hand yet.
+
+    Everyone else's frames drop the result at the next hand's first discard. A player
+    keeps it until their own first move: until then they may not have seen it (a phone
+    that slept through the end of the hand, frames that arrived in one burst), and a
+    resync of their screen (a socket opened again) must still show how the hand ended.
+    """
+    if view.seat is None or view.final is not None or view.result is None or hand == 0:
+        return None
+    if not hand_started(view) or seat_moved(view, view.seat):
+        return None  # shown to everyone anyway, or this seat has played on
+    reds = tuple(view.ruleset.red_fives)
+    return result_context(view.result, hand - 1, names, reds)

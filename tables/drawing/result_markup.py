@@ -49,6 +49,8 @@ def panel_body(c: dict[str, Any]) -> SafeString:
             "penalties": c["penalties"],
             "game_links": c.get("game_links"),
             "auto_close": 0 if c["final"] else c.get("result_seconds", 8),
+            # the hand it comes before: a page that closed it does not open it again
+            "result_key": c["hand_index"],
         },
     )
 

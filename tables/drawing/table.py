@@ -151,6 +151,24 @@ def with_links(context: FrameData, links: Links | None) -> FrameData:
     return context
 
 
+def keep_result(
+    frame: FrameData, view: SeatView, hand: int, names: Names, kept: dict[str, Any] | None = None
+) -> FrameData:
+    """``frame`` with the last hand's result a seated viewer has not moved past yet
+    (:func:`presenters.kept_result`); ``kept`` caches its panel by hand for one socket."""
+    result = presenters.kept_result(view, hand=hand, names=names)
+    if result is None:
+        return frame
+    if kept is not None and kept.get("hand") == hand:
+        frame["result"], frame["panel_html"] = result, kept["html"]
+        return frame
+    frame["result"] = result
+    frame["panel_html"] = result_markup.panel_body(frame)
+    if kept is not None:
+        kept.update(hand=hand, html=frame["panel_html"])
+    return frame
+
+
 def hand_key(view: SeatView, hand: int, version: int, sort: bool) -> HandKey:
     """Everything the own hand shows: its buttons carry the version, so a hand with
     choices changes with every version."""
@@ -183,6 +201,7 @@ def draw(
     aids: bool = False,
     terms: str | None = None,
     shown_hand: HandKey | None = None,
+    kept: dict[str, Any] | None = None,
 ) -> Drawing:
     """The table as seat ``seat`` (None: a spectator) sees ``state``, in typed sections.
 
@@ -193,11 +212,13 @@ def draw(
     table (a disputed review waits for its referee); ``aids`` the seat's learning aids;
     ``terms`` the words in use (players.terms), by default the active language;
     ``shown_hand`` the :attr:`Drawing.hand_key` the viewer already shows, whose hand
-    is then not drawn again (``Drawing.hand`` is None).
+    is then not drawn again (``Drawing.hand`` is None); ``kept`` a socket's cache of the
+    result it keeps for its seat (:func:`keep_result`).
     """
     view = seat_view(state, seat)
     hand_no = state.hand_index
     frame = with_links(dict(shared_context(state, names, terms)), links)
+    keep_result(frame, view, hand_no, names, kept)
     frame["version"] = version
     frame["me"] = seat
     frame["viewer"] = seat if seat is not None else 0

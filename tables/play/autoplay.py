@@ -35,6 +35,7 @@ same game replays the same way after a restart.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -49,6 +50,8 @@ from . import timers as timing
 
 if TYPE_CHECKING:
     from tables.models import Seat
+
+log = logging.getLogger(__name__)
 
 
 class SeatPolicy(NamedTuple):
@@ -211,7 +214,16 @@ def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version:
             return next(a for a in view.legal if a.type == "discard")
         return Action(move.seat, "pass")
     if move.reason == "bot":
-        return bots.choose(policy.bot_level, view, bot_rng(seed, version, move.seat))
+        try:
+            return bots.choose(policy.bot_level, view, bot_rng(seed, version, move.seat))
+        except Exception:
+            # The same view would fail again on every retry (the generator is seeded by
+            # the version) and the table would sit there: the seat plays its drawn tile
+            # or passes instead, and the fault is logged.
+            log.exception(
+                "bot %s failed at version %s: played safe instead", policy.bot_level, version
+            )
+            return timeout_choice(view)
     if move.reason == "auto":
         return own_choice(view, policy) or timeout_choice(view)
     if move.reason == "away":

@@ -46,7 +46,7 @@ from rules.engine import pending_seats
 from tables import clock as clocks
 from tables import conf, matchmaking, play_news, referees
 from tables.models import DriverLease, Game, Seat, Table
-from tables.play import autoplay, states
+from tables.play import autoplay, states, watchdog
 from tables.runtime import RUNTIME
 from tables.socket import broadcast, layer_outage, messages, presence
 from tables.socket.dbwork import in_pool
@@ -85,6 +85,7 @@ class Driven:
     seats_stale: bool = False  # a seat changed its auto play: read the seats again
     reveal: tuple[int, dt.datetime] | None = None  # a held version, and when to show it
     event: bool = False  # an event table: a disputed claim waits for the referee
+    quiet_since: dt.datetime | None = None  # when the version last moved (tables.play.watchdog)
 
 
 class Driver:
@@ -260,6 +261,11 @@ class Driver:
                 if fresh is None:
                     self.games.pop(game_id, None)
                     return
+                if self.games.get(game_id) is driven and driven.version > fresh.version:
+                    # newer news came while the row was read (it is not heard twice)
+                    driven.policies, driven.stale = None, True
+                    return
+                fresh.quiet_since = self.clock.now()
                 self.games[game_id] = driven = fresh
                 state = states.cached(game_id, driven.version)
                 if state is None:
@@ -290,8 +296,12 @@ class Driver:
                 driven.policies = None  # read everything again next time
                 driven.stale = True
                 return
-            driven.version, driven.timers = accepted.version, accepted.timers
-            driven.reveal = (accepted.version, accepted.reveal) if accepted.reveal else None
+            # a newer version heard while this move was stored stays: plan from it
+            overtaken = accepted.version <= driven.version
+            if not overtaken:
+                driven.version, driven.timers = accepted.version, accepted.timers
+                driven.reveal = (accepted.version, accepted.reveal) if accepted.reveal else None
+                driven.quiet_since = self.clock.now()
             try:
                 await broadcast.send_update(
                     accepted.table_id, broadcast.update_event(accepted, accepted.timers)
@@ -304,6 +314,9 @@ class Driver:
                 self.games.pop(game_id, None)
                 await broadcast.lobby_changed_async()
                 return
+            if overtaken:
+                driven.stale = True
+                return
         self.games[game_id].stale = True  # more may be due: come back on the next tick
 
     async def tick(self) -> float | None:
@@ -314,6 +327,7 @@ class Driver:
         await self.refresh_seats()
         await self.play_now(now)
         await self.reveal_due(now)
+        await watchdog.check(self.games, now)  # games quiet too long: their stored version
         listening = self.channel is not None
         ready = [
             game_id
@@ -329,6 +343,7 @@ class Driver:
         pending += [g.reveal[1] for g in self.games.values() if g.reveal is not None]
         if self.next_play_now is not None:
             pending.append(self.next_play_now)
+        pending += [at for at in [watchdog.next_check(self.games)] if at is not None]
         if not pending:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
@@ -377,6 +392,7 @@ class Driver:
             case messages.TableUpdate() if message.version > driven.version:
                 state = states.advance(message.game, message.version, message.action)
                 driven.version = message.version
+                driven.quiet_since = self.clock.now()
                 driven.timers = message.timers
                 reveal = message.reveal
                 driven.reveal = (
@@ -431,7 +447,13 @@ class Driver:
                 self.wakeup.set()
                 await asyncio.sleep(LISTEN_RETRY_SECONDS)
                 continue
-            self.hear_raw(message)
+            try:
+                self.hear_raw(message)
+            except Exception:  # listening must not end: the driver would be deaf
+                log.exception("table driver: an event could not be heard: %r", message)
+                game = message.get("game") if isinstance(message, dict) else None
+                if (driven := self.games.get(game)) is not None:
+                    driven.policies, driven.stale = None, True  # read it from the database
             self.wakeup.set()
 
     async def run(self) -> None:

@@ -92,6 +92,12 @@ def send_sync(group: str, message: Message) -> None:
     async_to_sync(get_channel_layer().group_send)(group, encode(message))
 
 
+def announce(accepted: Any) -> None:
+    """From sync code (a view): a stored move (:class:`tables.play.submit.Accepted`),
+    announced to its table."""
+    send_sync(table_group(accepted.table_id), update_event(accepted, accepted.timers))
+
+
 async def send_reveal(table_id: int, game_id: int, version: int) -> None:
     """A call window ended: every socket shows what it held of ``version``."""
     await send(table_group(table_id), TableReveal(game_id, version))

@@ -136,3 +136,30 @@ def test_the_events_page_lists_a_disputed_claim_for_its_referees_only(disputed, 
     page = client.get(url).content.decode()
     assert "Disputed claims wait for a referee" in page
     assert f'href="/tables/{table.pk}/referee/"' in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_referees_decision_is_announced_to_the_table(disputed, client):
+    """The driver and the players' sockets hear of it as of any move (issue 27: a table
+    must not sit on a version nobody was told about)."""
+    import asyncio
+
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from tables.socket import broadcast
+
+    table = disputed["table"]
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(broadcast.table_group(table.pk), channel)
+    client.force_login(disputed["referee"])
+    response = client.post(f"/tables/{table.pk}/referee/", {"decision": "accept", "version": "9"})
+    assert response.status_code == 302
+
+    async def next_event():
+        return await asyncio.wait_for(layer.receive(channel), 5)  # it is sent before the reply
+
+    heard = async_to_sync(next_event)()
+    assert heard["type"] == "table.update" and heard["version"] == 10
+    assert heard["action"] == "1:accept"
