@@ -33,7 +33,6 @@ import datetime as dt
 import logging
 import os
 import socket
-import sys
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -47,7 +46,6 @@ from tables import clock as clocks
 from tables import conf, matchmaking, play_news, referees
 from tables.models import DriverLease, Game, Seat, Table
 from tables.play import autoplay, states, watchdog
-from tables.runtime import RUNTIME
 from tables.socket import broadcast, layer_outage, messages, presence
 from tables.socket.dbwork import in_pool
 
@@ -411,13 +409,17 @@ class Driver:
 
     def hear_raw(self, raw: object) -> None:
         """A message as the channel layer brought it: decoded here, once; a garbled one
-        is dropped with a log line."""
+        is dropped with a log line, and a game it names is read again from the database
+        (what it may have said is found there)."""
         try:
             message = messages.decode(raw)
         except messages.Garbled as exc:
             log.warning(
                 "table driver dropped a garbled message (%s): %s", exc, messages.describe(raw)
             )
+            game = raw.get("game") if isinstance(raw, dict) else None
+            if (driven := self.games.get(game)) is not None:
+                driven.policies, driven.stale = None, True
             return
         self.hear(message)
 
@@ -482,42 +484,3 @@ class Driver:
 
 
 # --- one driver per process ---------------------------------------------------------
-
-# The driver and its task are kept in this process's runtime (RUNTIME.driver,
-# RUNTIME.driver_task; see tables.runtime).
-
-
-def autostart_enabled() -> bool:
-    return bool(conf.value("TABLE_DRIVER_AUTOSTART"))
-
-
-def ensure_running() -> Driver | None:
-    """Start this process's driver if it is not running (call from the event loop)."""
-    if not autostart_enabled():
-        return None
-    loop = asyncio.get_running_loop()
-    task = RUNTIME.driver_task
-    if task is None or task.done() or task.get_loop() is not loop:
-        RUNTIME.driver = Driver()
-        RUNTIME.driver_task = loop.create_task(RUNTIME.driver.run())
-    return RUNTIME.driver
-
-
-def start_with_server() -> None:
-    """Under daphne, start the driver when the server starts, before any request.
-
-    Daphne runs Twisted's asyncio reactor; a callback registered for its start runs
-    on the server's event loop, so tables in play resume with no browser connected.
-    Elsewhere (tests, management commands) the reactor never runs and nothing happens.
-    """
-    reactor = sys.modules.get("twisted.internet.reactor")
-    if reactor is None or not hasattr(reactor, "_asyncioEventloop") or not autostart_enabled():
-        return
-
-    def begin() -> None:
-        loop = reactor._asyncioEventloop
-        if RUNTIME.driver_task is None or RUNTIME.driver_task.done():
-            RUNTIME.driver = Driver()
-            RUNTIME.driver_task = loop.create_task(RUNTIME.driver.run())
-
-    reactor.callWhenRunning(begin)

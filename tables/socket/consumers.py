@@ -38,7 +38,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from tables import clock as clocks
 from tables import matchmaking, play_news
 from tables.drawing import fragments, frames
-from tables.play import claim_forms, runner
+from tables.play import claim_forms, driver_process
 from tables.play.submit import StaleVersion, SubmitError, parse_move, submit
 from tables.socket import broadcast, layer_outage, limits, outage, presence, sessions, storage
 from tables.socket.messages import (
@@ -190,7 +190,7 @@ class LobbyConsumer(LeavingConsumer):
         if self.ended:  # signed out meanwhile: the handshake is refused
             return
         await self.accept()
-        runner.ensure_running()
+        driver_process.ensure_running()
 
     async def leave(self) -> None:
         with contextlib.suppress(Exception):  # the layer may be what failed
@@ -294,7 +294,7 @@ class TableConsumer(LeavingConsumer):
         self.joined = True
         if game_id is not None:
             presence.watch(game_id, +1)
-        runner.ensure_running()
+        driver_process.ensure_running()
         if seat is not None and self.seat_pk is not None:
             now = clocks.current().now()
             connected = await in_pool(storage.mark_connection)(self.seat_pk, +1, now)

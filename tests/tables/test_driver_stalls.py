@@ -136,7 +136,7 @@ async def test_a_driver_move_overtaken_by_news_of_a_later_one_is_announced_and_n
         return accepted
 
     async def send_update(table_id, event):
-        sent.append(event["version"])
+        sent.append(event.version)
 
     monkeypatch.setattr(driver, "execute", execute_then_hear_of_later)
     monkeypatch.setattr(runner.broadcast, "send_update", send_update)
