@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.engine import apply
-from rules.engine.actions import parse_action
+from rules.engine import apply, parse_action
 from tables import hidden_claims, records, states
 
 from .scripted import SentMove, SocketRecord

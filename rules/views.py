@@ -8,9 +8,15 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from rules import sheets
-from rules.engine import presets
-from rules.engine.errors import InvalidRuleset
-from rules.engine.tiles import face_file, kind_name, kind_notation
+from rules.engine import (
+    DEFAULT_PRESET,
+    PRESETS,
+    InvalidRuleset,
+    face_file,
+    kind_name,
+    kind_notation,
+)
+from rules.engine import preset as presets_preset
 from rules.forms import FLAG_LABELS, MODES, CalculatorForm, palette
 from rules.models import Ruleset
 from rules.preset_sources import document, notes
@@ -22,7 +28,7 @@ def _club():
     try:
         return stored, stored.engine_ruleset()
     except InvalidRuleset:
-        return stored, presets.preset(presets.DEFAULT_PRESET)
+        return stored, presets_preset(DEFAULT_PRESET)
 
 
 def chapter_context(slug: str) -> dict:
@@ -47,7 +53,7 @@ def index(request):
     return render(
         request,
         "rules/index.html",
-        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": presets.PRESETS.values()},
+        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": PRESETS.values()},
     )
 
 
@@ -120,7 +126,7 @@ def switch_terms(request):
 
 def rulesets_page(request):
     stored = list(Ruleset.objects.all())
-    columns = [(p.name, p.ruleset) for p in presets.PRESETS.values()]
+    columns = [(p.name, p.ruleset) for p in PRESETS.values()]
     return render(
         request,
         "rules/rulesets.html",
@@ -132,7 +138,7 @@ def rulesets_page(request):
                     "description": p.description,
                     "source": document(p.key),
                 }
-                for p in presets.PRESETS.values()
+                for p in PRESETS.values()
             ],
             "stored": stored,
             "sections": sheets.comparison(columns),
@@ -148,7 +154,7 @@ def _sheet(request, title, ruleset, notes=None, **extra):
 
 
 def ruleset_preset(request, key):
-    preset = presets.PRESETS.get(key)
+    preset = PRESETS.get(key)
     if preset is None:
         raise Http404("No such preset")
     return _sheet(
@@ -172,7 +178,7 @@ def ruleset_stored(request, pk):
         return render(
             request, "rules/ruleset_broken.html", {"stored": stored, "error": exc.message}
         )
-    base = presets.PRESETS.get(stored.preset)
+    base = PRESETS.get(stored.preset)
     return _sheet(request, stored.name, engine, stored=stored, base=base, calc_key=str(stored.pk))
 
 
@@ -182,7 +188,7 @@ def ruleset_stored(request, pk):
 def own_rulesets() -> list[Ruleset]:
     """The club's stored rulesets that are not a plain copy of a preset (those are in
     the list already, by the preset's name)."""
-    return [r for r in Ruleset.objects.all() if r.settings or r.preset not in presets.PRESETS]
+    return [r for r in Ruleset.objects.all() if r.settings or r.preset not in PRESETS]
 
 
 def calculator(request):
@@ -204,7 +210,7 @@ def calculator(request):
         "modes": MODES,
         "flag_labels": FLAG_LABELS,
         "winds": (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")),
-        "presets": presets.PRESETS.values(),
+        "presets": PRESETS.values(),
         "stored_rulesets": own_rulesets(),
         "query": form.query_string(),
     }

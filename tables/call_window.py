@@ -33,8 +33,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from rules.engine import GameState, before_answers, parse_action
-from rules.engine.actions import ANKAN, DISCARDING, SHOUMINKAN
+from rules.engine import ANKAN, DISCARDING, SHOUMINKAN, GameState, before_answers, parse_action
 
 from . import conf, hidden_claims
 

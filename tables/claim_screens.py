@@ -1,7 +1,7 @@
 """The claim and review screens of a table whose wins are claimed.
 
 While a win is claimed (the engine's phases ``claim``, ``answers``, ``review`` and
-``confirm``, see :mod:`rules.engine.claims`) every viewer sees one panel,
+``confirm``, see :mod:`rules.engine.claims.procedure`) every viewer sees one panel,
 ``#claim-panel``: the claimant's hand and winning tile, the claim, every answer so far
 and, in the review, the engine's own reading (and whether the decision went against
 it, or the reading itself decides). The seat asked to act gets its controls there:
@@ -20,17 +20,17 @@ from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 
-from rules.engine.actions import format_action
-from rules.engine.claim_values import (
+from rules.engine import (
     CLAIM_PHASES,
     FU_VALUES,
     HAN_WITH_FU,
     LIMITS,
     REASON_TEXT,
     REASONS,
+    against_reading,
+    format_action,
     value_label,
 )
-from rules.engine.claims import against_reading
 
 from .tile_markup import oob_mark, row
 from .tile_markup import tile as tile_html
@@ -218,7 +218,7 @@ def _earlier_text(e, names: list[dict]) -> str:
 
 
 def _limit_name(value) -> str:
-    from rules.engine.claim_values import value_text
+    from rules.engine import value_text
 
     return value_text(value)
 

@@ -1,6 +1,6 @@
 """The learning aids at a seat's own table: when they are on, and how they look.
 
-The numbers come from :func:`rules.engine.aids.learning_aids`, which reads the
+The numbers come from :func:`rules.engine.study.aids.learning_aids`, which reads the
 seat's own view and nothing else. A member turns the aids on in their settings;
 they stay off at tables opened for a tournament or a league, whatever the setting,
 and at an ordinary table whose game counts for a running league: ``start_game`` asks
@@ -16,8 +16,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from rules.engine.aids import Aids, learning_aids
-from rules.engine.visibility import SeatView
+from rules.engine import Aids, SeatView, learning_aids
 
 from .tile_markup import EMPTY, join, markup, oob_mark
 from .tile_markup import kind_tile as kind_html

@@ -15,8 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 
-from rules.engine.state import GameState
-from rules.engine.visibility import seat_view, spectator_view
+from rules.engine import GameState, seat_view, spectator_view
 
 from . import (
     board_markup,

@@ -11,7 +11,7 @@ from functools import lru_cache
 from django.utils.translation import get_language
 
 from players import terms
-from rules.engine.actions import format_action
+from rules.engine import format_action
 
 from .seat_presenters import meld_data, tile_label
 

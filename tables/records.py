@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine.claims import marked_seats
-from rules.engine.state import GameState, HandResult
-from rules.engine.tiles import EAST
+from rules.engine import EAST, GameState, HandResult, marked_seats
 
 from .models import WINDS, HandRecord
 

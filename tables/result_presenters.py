@@ -6,7 +6,7 @@ standings with uma and oka.
 from __future__ import annotations
 
 from players import terms
-from rules.engine.standings import format_final
+from rules.engine import format_final
 
 from .seat_presenters import meld_data, round_name
 
@@ -102,8 +102,7 @@ def result_context(result, hand: int, names: list[dict], reds: tuple) -> dict:
 
 def claim_summary(wc, names: list[dict]) -> str:
     """One line on how a claimed win was settled, for the result screen."""
-    from rules.engine.claim_values import value_label
-    from rules.engine.claims import against_reading
+    from rules.engine import against_reading, value_label
 
     from .claim_screens import decision_text
 

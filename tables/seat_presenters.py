@@ -11,7 +11,7 @@ puts a whole frame's data together.
 
 from __future__ import annotations
 
-from rules.engine.tiles import EAST, is_red, kind_name, kind_notation
+from rules.engine import EAST, is_red, kind_name, kind_notation
 
 POSITIONS = ("bottom", "right", "top", "left")
 WIND_NAMES = ("East", "South", "West", "North")

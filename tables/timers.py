@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from rules.engine.state import GameState
+from rules.engine import GameState
 
 from . import conf
 

@@ -16,8 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from players.models import Player
-from rules.engine import format_action
-from rules.engine.visibility import seat_view
+from rules.engine import format_action, seat_view
 from rules.models import Ruleset
 
 from . import (

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.engine.state import GameSetup, HandResult
-from rules.engine.tiles import EAST
+from rules.engine import EAST, GameSetup, HandResult
 
 from . import yaku as yaku_names
 from .model import WIND_NAMES, LogGame, LogHand, LogResult

@@ -24,8 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from players import names as member_names
-from rules.engine import presets, rulesets
-from rules.engine.state import GameSetup
+from rules.engine import GameSetup, Ruleset, preset
 
 from . import check as checking
 from . import fingerprints, mjai, mjlog, ownjson, store, tenhou6
@@ -147,7 +146,7 @@ def import_logs(
     name: str,
     data: bytes,
     *,
-    ruleset: rulesets.Ruleset | str | None = None,
+    ruleset: Ruleset | str | None = None,
     user=None,
     save: bool = True,
     only: str | None = None,
@@ -193,7 +192,7 @@ def import_log(name: str, data: bytes, **options) -> FileReport:
 def _import_one(report: FileReport, fmt: str, parsed, ruleset, user, save: bool) -> FileReport:
     """Read, check and store one game; never raises for a bad log."""
     if isinstance(ruleset, str):
-        ruleset = presets.preset(ruleset)
+        ruleset = preset(ruleset)
     try:
         if fmt == "riichi-game":
             return _own(report, parsed, user, save)

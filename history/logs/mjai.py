@@ -19,8 +19,7 @@ from __future__ import annotations
 import json
 
 from rules import json_input
-from rules.engine import rulesets
-from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
+from rules.engine import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Ruleset
 
 from . import log_rules
 from . import yaku as yaku_names
@@ -87,7 +86,7 @@ def _seat(value, field: str) -> int:
     return seat
 
 
-def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
+def parse(text: str, override: Ruleset | None = None) -> LogGame:
     events = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

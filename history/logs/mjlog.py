@@ -32,8 +32,7 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from rules.engine import rulesets
-from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
+from rules.engine import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Ruleset
 
 from . import log_rules
 from . import shuffle as tenhou_shuffle
@@ -143,7 +142,7 @@ def _broken_hand(text: str, exc: ET.ParseError) -> str:
     return f", in hand {len(seeds)} ({label}): the record is cut or broken there"
 
 
-def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
+def parse(text: str, override: Ruleset | None = None) -> LogGame:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise LogFormatError("a Tenhou record has no document type or entity declarations")
     try:

@@ -23,11 +23,18 @@ from datetime import datetime
 
 from django.utils.dateparse import parse_datetime
 
-from rules.engine.actions import parse_action
-from rules.engine.errors import IllegalAction, InvalidAction, InvalidHand, InvalidRuleset
-from rules.engine.game import apply, start
-from rules.engine.replay import FORMAT, setup_from_json
-from rules.engine.state import GameSetup
+from rules.engine import (
+    FORMAT,
+    GameSetup,
+    IllegalAction,
+    InvalidAction,
+    InvalidHand,
+    InvalidRuleset,
+    apply,
+    parse_action,
+    setup_from_json,
+    start,
+)
 from tables import records
 
 from .model import LogFormatError

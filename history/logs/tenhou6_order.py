@@ -8,12 +8,7 @@ caller's turn. :mod:`.tenhou6` reads the file and calls :func:`order_events`.
 
 from __future__ import annotations
 
-from rules.engine.actions import (
-    ANKAN,
-    CHI,
-    DAIMINKAN,
-    SHOUMINKAN,
-)
+from rules.engine import ANKAN, CHI, DAIMINKAN, SHOUMINKAN
 
 from .model import (
     Discard,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import claim_settlement, claims
 from .actions import (
     ANKAN,
     CHI,
@@ -35,7 +34,9 @@ from .actions import (
     Action,
 )
 from .analysis import analyse
-from .claim_values import WIN_ANYWAY
+from .claims import procedure as claims
+from .claims import settlement as claim_settlement
+from .claims.values import WIN_ANYWAY
 from .handend import abortive_draw, exhaustive_draw, order_from, ron_wins
 from .legal import (
     call_actions,
@@ -44,7 +45,7 @@ from .legal import (
     robbing_actions,
 )
 from .melds import MeldKind
-from .payments import STICK
+from .scoring.payments import STICK
 from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind
 from .tiles import WINDS
 from .turns import (

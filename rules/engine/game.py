@@ -18,9 +18,10 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import compress
 
-from . import claim_settlement, claims
 from .actions import ANKAN, DISCARDING, KYUUSHU, SHOUMINKAN, TSUMO, Action
-from .claim_values import WIN_ANYWAY
+from .claims import procedure as claims
+from .claims import settlement as claim_settlement
+from .claims.values import WIN_ANYWAY
 from .discards import answer, declare_kan, discard_tile
 from .errors import IllegalAction, InvalidAction
 from .handend import abortive_draw, tsumo_win

@@ -48,16 +48,16 @@ from typing import NamedTuple
 
 from .analysis import counts_of, waits_mask
 from .hand import counts_as_tenpai, shape_waits, waits
-from .payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
 from .rulesets import Ruleset
-from .scoring import HandScore
+from .scoring.payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
+from .scoring.score import HandScore
+from .scoring.yaku import BY_KEY
 from .standings import final_standings
 from .state import AbortReason, Event, GameState, HandResult, ResultKind, WinResult
 from .tiles import TERMINALS_AND_HONORS
 from .turns import deal, put
 from .wall import ura_indicators
 from .wins import score_win, spare_copy
-from .yaku import BY_KEY
 
 _PAO_NAMES = {BY_KEY["daisangen"].name, BY_KEY["daisuushii"].name}
 _ORPHANS = frozenset(TERMINALS_AND_HONORS)

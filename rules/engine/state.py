@@ -28,10 +28,10 @@ from .rulesets import Ruleset
 
 if TYPE_CHECKING:  # these modules import this one; the names serve annotations only
     from .analysis import SeatAnalysis
-    from .claims import WinClaim
-    from .payments import WinPayment
-    from .scoresheet import DeclaredScore
-    from .scoring import HandScore
+    from .claims.procedure import WinClaim
+    from .scoring.payments import WinPayment
+    from .scoring.score import HandScore
+    from .scoring.scoresheet import DeclaredScore
     from .standings import Standing
 
 # What a game is waiting for: a turn seat to act, the answers to a discard or a kan,

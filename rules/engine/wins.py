@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .fixyaku import fix_yaku_allows
 from .melds import Meld
 from .rulesets import Ruleset
-from .scoring import HandScore, Situation, score_hand
+from .scoring.fixyaku import fix_yaku_allows
+from .scoring.score import HandScore, Situation, score_hand
 from .wall import dora_indicators, ura_indicators
 
 if TYPE_CHECKING:

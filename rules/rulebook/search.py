@@ -98,7 +98,7 @@ def _index(language: str) -> tuple[dict, ...]:
 
 
 def _yaku_entries() -> list[dict]:
-    from rules.engine.yaku import BY_KEY
+    from rules.engine import BY_KEY
 
     from . import BY_SLUG, examples
     from .builders import yaku_anchor

@@ -5,7 +5,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from rules import setting_words
-from rules.engine.tiles import format_kinds, parse_kinds
+from rules.engine import format_kinds, parse_kinds
 from rules.templatetags.tiles import tile_back, tiles
 
 register = template.Library()

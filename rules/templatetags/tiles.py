@@ -8,8 +8,7 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 
-from rules.engine.errors import InvalidNotation
-from rules.engine.tiles import face_file, kind_name, kind_notation, parse_kinds
+from rules.engine import InvalidNotation, face_file, kind_name, kind_notation, parse_kinds
 
 register = template.Library()
 

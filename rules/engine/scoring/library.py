@@ -2,7 +2,7 @@
 call (worked out once per ruleset), our melds as the library's, the dora indicators
 each ruleset counts, and the library's hand config, reused per thread.
 
-:func:`rules.engine.scoring.score_hand` calls the library with these;
+:func:`rules.engine.scoring.score.score_hand` calls the library with these;
 :func:`library_inputs` hands the same arguments to the scoring benchmark.
 """
 
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
-from .melds import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Meld
-from .rulesets import Ruleset
-from .tiles import EAST
+from ..melds import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Meld
+from ..rulesets import Ruleset
+from ..tiles import EAST
 
 if TYPE_CHECKING:
-    from .scoring import Situation
+    from .score import Situation
 
 __all__ = ["library_inputs"]
 

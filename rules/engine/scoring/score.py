@@ -10,11 +10,11 @@ conditions, fu). This module is the adapter around it:
   as a flat mangan or baiman, red-five counts other than one per suit, which dora
   families count, open riichi as one extra han, per-hand double yakuman, yakuman
   stacking and the two-han minimum;
-* it names yaku and fu items in the club's words (see :mod:`rules.engine.yaku`) and
-  leaves base points and payments to :mod:`rules.engine.payments`.
+* it names yaku and fu items in the club's words (see :mod:`rules.engine.scoring.yaku`) and
+  leaves base points and payments to :mod:`rules.engine.scoring.payments`.
 
 The library's inputs (the per-ruleset plan, melds, dora, the hand config) are made
-in :mod:`rules.engine.scoring_library`; this module reads its answer.
+in :mod:`rules.engine.scoring.library`; this module reads its answer.
 
 Decisions the seeds leave open:
 
@@ -36,20 +36,14 @@ from dataclasses import dataclass
 
 from mahjong.hand_calculating.hand import HandCalculator
 
-from .errors import InvalidHand
+from ..errors import InvalidHand
+from ..melds import Meld
+from ..rulesets import Ruleset
+from ..tiles import EAST, is_red
+from .checks import check_chankan, check_seats, check_situation, check_tiles, not_complete
 from .fu import fu_items
-from .melds import Meld
+from .library import _config, _library_args, _plan
 from .payments import WinPayment, base_points, win_payment
-from .rulesets import Ruleset
-from .scoring_checks import (
-    check_chankan,
-    check_seats,
-    check_situation,
-    check_tiles,
-    not_complete,
-)
-from .scoring_library import _config, _library_args, _plan
-from .tiles import EAST, is_red
 from .yaku import BY_KEY, LIBRARY_KEYS, ORDER, SINGLE_OF_DOUBLE
 
 __all__ = ["HandScore", "Situation", "score_hand"]

@@ -40,13 +40,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .melds import ANKAN, CHI, Meld
-from .tiles import is_terminal_or_honor
+from ..melds import ANKAN, CHI, Meld
+from ..tiles import is_terminal_or_honor
 from .yaku import YAKU_NAMES
 
 if TYPE_CHECKING:  # scoring and state are imported by the modules that import this one
-    from .scoring import HandScore
-    from .state import GameState
+    from ..state import GameState
+    from .score import HandScore
 
 _KEY_OF_NAME = {y.name: y.key for y in YAKU_NAMES}
 _BONUS = {"dora", "aka_dora", "ura_dora"}
@@ -84,8 +84,8 @@ def _alt_score(
     """The score of the same win with a copy of ``kind`` instead of ``real``."""
     # inherent cycle: wins asks this module whether a win stands, and the answer scores
     # the same win on the other waits the way wins does (turns reaches wins through legal)
-    from .turns import put
-    from .wins import score_win, spare_copy
+    from ..turns import put
+    from ..wins import score_win, spare_copy
 
     hand = s.hands[seat]
     tile = spare_copy(s, seat, kind)

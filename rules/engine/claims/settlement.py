@@ -12,20 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import PASS, Action
-from .claim_values import ACCEPT, CHOMBO, CONTINUE, CORRECT, NG, WIN_ANYWAY, YAKUMAN_HAN
-from .claims import (
-    WinClaim,
-    answer_legal,
-    claim_legal,
-    confirm_legal,
-    confirm_round,
-    decided_by_reading,
-    read_win,
-    review_legal,
-    reviewer_of,
-)
-from .handend import (
+from ..actions import PASS, Action
+from ..handend import (
     NextDeal,
     _dora,
     _pao_base,
@@ -36,11 +24,23 @@ from .handend import (
     end_or_deal,
     finish_hand,
 )
-from .payments import Ron, base_points, chombo_payment, multi_ron, win_payment
-from .scoring import HandScore
-from .state import Event, GameState, HandResult, ResultKind, WinResult
-from .tiles import dora_of
-from .turns import NO_LEGAL, put, with_turn_legal
+from ..scoring.payments import Ron, base_points, chombo_payment, multi_ron, win_payment
+from ..scoring.score import HandScore
+from ..state import Event, GameState, HandResult, ResultKind, WinResult
+from ..tiles import dora_of
+from ..turns import NO_LEGAL, put, with_turn_legal
+from .procedure import (
+    WinClaim,
+    answer_legal,
+    claim_legal,
+    confirm_legal,
+    confirm_round,
+    decided_by_reading,
+    read_win,
+    review_legal,
+    reviewer_of,
+)
+from .values import ACCEPT, CHOMBO, CONTINUE, CORRECT, NG, WIN_ANYWAY, YAKUMAN_HAN
 
 _NO_LEGAL: tuple[tuple[Action, ...], ...] = ((), (), (), ())
 _SEATS = (0, 1, 2, 3)
@@ -322,7 +322,7 @@ def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     """Play on as if the win had not been called."""
     # inherent cycle: discards opens the claim (call_win) while resolving the answers to
     # a discard, and a fallen ron resumes resolving them
-    from .discards import resolve_answers
+    from ..discards import resolve_answers
 
     if wc.tsumo:
         s = s.evolve(phase="turn", win_claim=None, legal=NO_LEGAL)
