@@ -21,10 +21,10 @@ nothing shipped does.
   ``state``, ``actions``, ``errors``, ``tiles``, ``wall``, ``hand`` + ``analysis``
   (shanten, waits, the per-seat cache), ``melds``, ``turns``, ``legal`` (the one
   legality) + ``refusals`` (why not), ``discards`` (a discard and the answers to it),
-  ``answers``, ``wins``, ``handend``, ``visibility`` (what a seat sees), ``rulesets`` +
+  ``answers``, ``wins`` + ``fixyaku`` (whether a win is allowed), ``handend``, ``visibility`` (what a seat sees), ``rulesets`` +
   ``presets``, ``standings``, ``replay``, ``invariants``;
 * ``scoring/``: ``score`` (``score_hand``) + ``checks`` + ``library``, ``yaku``, ``fu``,
-  ``payments``, ``fixyaku``, and ``handvalue`` + ``scoresheet`` (a game kept from
+  ``payments``, and ``handvalue`` + ``scoresheet`` (a game kept from
   declared hands);
 * ``claims/``: claimed wins, ``procedure`` (the steps and their legality),
   ``settlement`` (what each step does), ``values`` (the numbers the actions carry);

@@ -46,7 +46,7 @@ from .legal import (
 )
 from .melds import MeldKind
 from .scoring.payments import STICK
-from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind
+from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind, put
 from .tiles import WINDS
 from .turns import (
     NO_LEGAL,
@@ -55,7 +55,6 @@ from .turns import (
     draw,
     draw_into,
     kan_meld,
-    put,
     reveal_pending,
 )
 from .wall import MAX_KANS

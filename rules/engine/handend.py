@@ -53,9 +53,9 @@ from .scoring.payments import Ron, multi_ron, nagashi_mangan, noten_payments, wi
 from .scoring.score import HandScore
 from .scoring.yaku import BY_KEY
 from .standings import final_standings
-from .state import AbortReason, Event, GameState, HandResult, ResultKind, WinResult
+from .state import AbortReason, Event, GameState, HandResult, ResultKind, WinResult, put
 from .tiles import TERMINALS_AND_HONORS
-from .turns import deal, put
+from .turns import deal
 from .wall import ura_indicators
 from .wins import score_win, spare_copy
 

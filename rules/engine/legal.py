@@ -58,6 +58,7 @@ from .actions import (
 )
 from .analysis import is_kokushi_wait, orphan_kinds, riichi_ankan_ok, riichi_discards
 from .claims import procedure as claims
+from .fixyaku import can_win
 from .melds import ANKAN as MELD_ANKAN
 from .melds import PON as MELD_PON
 from .melds import Meld
@@ -65,7 +66,7 @@ from .rulesets import Ruleset
 from .scoring.payments import STICK
 from .tiles import FIVES, is_red
 from .wall import MAX_KANS
-from .wins import can_win, is_furiten
+from .wins import is_furiten
 
 if TYPE_CHECKING:
     from .state import GameState

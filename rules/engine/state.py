@@ -20,7 +20,7 @@ front door, :mod:`rules.engine`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, overload
 
 from .actions import Action
 from .melds import Meld
@@ -256,3 +256,17 @@ __all__ = [
     "RiichiKind",
     "WinResult",
 ]
+
+
+T = TypeVar("T")
+
+
+@overload
+def put(seq: tuple[T, T, T, T], index: int, value: T) -> tuple[T, T, T, T]: ...
+@overload
+def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]: ...
+def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of a 4-tuple with one entry changed."""
+    out = list(seq)
+    out[index] = value
+    return tuple(out)

@@ -87,7 +87,7 @@ from typing import Any, NamedTuple
 from ..actions import DISCARD, PASS, RON, TSUMO, Action, format_action
 from ..bots.claiming import judge
 from ..errors import InvalidHand
-from ..scoring.fixyaku import fix_yaku_allows
+from ..fixyaku import fix_yaku_allows
 from ..scoring.payments import MANGAN
 from ..scoring.score import HandScore, score_hand
 from ..state import CLAIM_RULES, GameState

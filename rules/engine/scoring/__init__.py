@@ -3,7 +3,7 @@
 ``score`` scores a hand (yaku, fu, limits) through the ``mahjong`` library, with
 ``checks`` (is the hand and its situation possible) and ``library`` (the library's
 inputs) beside it; ``yaku`` is the catalogue, ``fu`` the fu breakdown, ``payments``
-the points that change hands, ``fixyaku`` the fixed-yaku rule; ``handvalue`` and
+the points that change hands; ``handvalue`` and
 ``scoresheet`` keep a game from declared hand values (a real table's score sheet).
 Import the public names from the engine's door, ``rules.engine``.
 """
