@@ -67,7 +67,7 @@ def order_from(seat: int) -> tuple[int, int, int]:
     return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
 
 
-def _pao_base(score: HandScore, ruleset: Ruleset) -> int | None:
+def pao_covered_base(score: HandScore, ruleset: Ruleset) -> int | None:
     """Base points the liable player covers (None: the hand holds no pao yakuman).
 
     ``pao_scope`` says how far the liability reaches when other yakuman are stacked
@@ -81,13 +81,13 @@ def _pao_base(score: HandScore, ruleset: Ruleset) -> int | None:
     return min(score.base_points, 8000 * max(1, han // 13))
 
 
-def _ura(s: GameState, winners: Iterable[int]) -> tuple[int, ...]:
+def ura_indicators_shown(s: GameState, winners: Iterable[int]) -> tuple[int, ...]:
     if not s.ruleset.ura_dora or not any(s.riichi[w] for w in winners):
         return ()
     return ura_indicators(s.wall, s.dora_shown if s.ruleset.kan_ura_dora else 1)
 
 
-def _dora(s: GameState) -> tuple[int, ...]:
+def dora_indicators_shown(s: GameState) -> tuple[int, ...]:
     return tuple(s.wall[126 : 126 + s.dora_shown])
 
 
@@ -96,7 +96,7 @@ def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     assert tile is not None  # tsumo is offered on a drawn tile only
     score = score_win(s, seat, tile, True)
     pao = s.pao[seat]
-    pao_base = _pao_base(score, s.ruleset) if pao is not None else None
+    pao_base = pao_covered_base(score, s.ruleset) if pao is not None else None
     if pao_base is None:
         pao = None
     payment = win_payment(
@@ -104,7 +104,7 @@ def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     )
     win = WinResult(seat, None, tile, s.hands[seat], s.melds[seat], score, payment, pao)
     deltas = tuple(payment.deltas())
-    result = _result(s, "tsumo", (win,), deltas, ura=_ura(s, (seat,)))
+    result = hand_result(s, "tsumo", (win,), deltas, ura=ura_indicators_shown(s, (seat,)))
     return finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
 
 
@@ -131,7 +131,7 @@ def ron_wins(
             scored_on, seat, tile, False, discarder, chankan, s.riichi_sticks if i == 0 else 0
         )
         pao = s.pao[seat]
-        pao_base = _pao_base(score, r) if pao is not None and pao != discarder else None
+        pao_base = pao_covered_base(score, r) if pao is not None and pao != discarder else None
         if pao_base is None:
             pao = None
         scores.append((seat, score, pao))
@@ -150,11 +150,11 @@ def ron_wins(
     if not chankan and river and river[-1].tile == tile:
         river = (*river[:-1], river[-1]._replace(called=True))
         s = s.evolve(discards=put(s.discards, discarder, river))
-    result = _result(s, "ron", tuple(wins), tuple(deltas), ura=_ura(s, winners))
+    result = hand_result(s, "ron", tuple(wins), tuple(deltas), ura=ura_indicators_shown(s, winners))
     return finish_hand(s, result, dealer_stays=s.round_number in winners, sticks_next=0)
 
 
-def _result(
+def hand_result(
     s: GameState,
     kind: ResultKind,
     wins: tuple[WinResult, ...] = (),
@@ -182,7 +182,7 @@ def _result(
         hands=tuple(next((w.hand for w in wins if w.seat == seat), None) for seat in range(4))
         if wins
         else hands,
-        dora_indicators=_dora(s),
+        dora_indicators=dora_indicators_shown(s),
         ura_indicators=ura,
         abort=abort,
         tenpai=tenpai,
@@ -192,7 +192,7 @@ def _result(
 
 
 def abortive_draw(s: GameState, reason: AbortReason) -> tuple[GameState, list[Event]]:
-    result = _result(s, "abortive", abort=reason)
+    result = hand_result(s, "abortive", abort=reason)
     return finish_hand(s, result, dealer_stays=True, sticks_next=s.riichi_sticks)
 
 
@@ -263,7 +263,7 @@ def exhaustive_draw(s: GameState) -> tuple[GameState, list[Event]]:
         noten = deltas
         kind = "exhaustive"
     hands = tuple(s.hands[seat] if tenpai[seat] else None for seat in range(4))
-    result = _result(
+    result = hand_result(
         s, kind, (), deltas, tenpai=tenpai, hands=hands, noten_deltas=noten, nagashi=nagashi
     )
     return finish_hand(s, result, dealer_stays=tenpai[s.round_number], sticks_next=s.riichi_sticks)

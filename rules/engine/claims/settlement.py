@@ -16,14 +16,14 @@ from typing import Any, NamedTuple
 from ..actions import PASS, Action
 from ..handend import (
     NextDeal,
-    _dora,
-    _pao_base,
-    _result,
-    _ura,
     abortive_draw,
     busted,
+    dora_indicators_shown,
     end_or_deal,
     finish_hand,
+    hand_result,
+    pao_covered_base,
+    ura_indicators_shown,
 )
 from ..scoring.payments import Ron, base_points, chombo_payment, multi_ron, win_payment
 from ..scoring.score import HandScore
@@ -263,7 +263,7 @@ def _settle(
         s = s.evolve(win_claim=None)
         s, more = abortive_draw(s, "sanchahou")
         return s, events + more
-    ura = _ura(s, seats)
+    ura = ura_indicators_shown(s, seats)
     paid = [_paid(s, wc, ura) for wc in fixed]
     if last.tsumo:
         (p,) = paid
@@ -302,7 +302,7 @@ def _settle(
             river = (*river[:-1], river[-1]._replace(called=True))
             s = s.evolve(discards=put(s.discards, last.discarder, river))
     kind: ResultKind = "tsumo" if last.tsumo else "ron"
-    result = _result(s, kind, tuple(wins), tuple(deltas), ura=ura)._replace(claim=last)
+    result = hand_result(s, kind, tuple(wins), tuple(deltas), ura=ura)._replace(claim=last)
     s = s.evolve(win_claim=None)
     dealer_stays = s.round_number in seats
     s, more = finish_hand(s, result, dealer_stays=dealer_stays, sticks_next=0)
@@ -320,7 +320,7 @@ def _liability(
     pao = s.pao[wc.seat]
     if pao is None or pao == wc.discarder:  # the liable seat dealt in: an ordinary ron
         return None, None
-    covered = _pao_base(HandScore(yaku, 0, 0, (), None, 1, base, None), s.ruleset)
+    covered = pao_covered_base(HandScore(yaku, 0, 0, (), None, 1, base, None), s.ruleset)
     if covered is None:
         whole = s.ruleset.pao_scope == "whole_hand"
         covered = base if whole else min(base, 8000)
@@ -379,7 +379,7 @@ def _replay_hand(
         scores=scores,
         scores_before=s.scores,
         riichi_sticks=sticks,
-        dora_indicators=_dora(s),
+        dora_indicators=dora_indicators_shown(s),
         claim=wc,
         chombo=wc.seat,
     )

@@ -42,7 +42,7 @@ from ..rulesets import Ruleset
 from ..tiles import EAST, is_red
 from .checks import check_chankan, check_seats, check_situation, check_tiles, not_complete
 from .fu import fu_items
-from .library import _config, _library_args, _plan
+from .library import library_args, library_config, library_plan
 from .payments import WinPayment, base_points, win_payment
 from .yaku import BY_KEY, LIBRARY_KEYS, ORDER, SINGLE_OF_DOUBLE
 
@@ -190,10 +190,10 @@ def score_hand(
         check_situation(s, melds, ruleset, winner, dealer)
         if s.chankan:
             check_chankan(concealed, melds, win_tile)
-    plan = _plan(ruleset)
-    tiles, lib_melds, dora, ura = _library_args(concealed, melds, s, plan)
+    plan = library_plan(ruleset)
+    tiles, lib_melds, dora, ura = library_args(concealed, melds, s, plan)
     response = HandCalculator.estimate_hand_value(
-        tiles, win_tile, lib_melds, dora, _config(s, plan), ura_dora_indicators=ura
+        tiles, win_tile, lib_melds, dora, library_config(s, plan), ura_dora_indicators=ura
     )
     if response.error:
         if response.error == HandCalculator.ERR_NO_YAKU:
