@@ -109,6 +109,7 @@ FAST_PATH = True
     )
 )
 _new = tuple.__new__
+_FIELD = {name: index for index, name in enumerate(GameState._fields)}
 _ORDER = tuple(order_from(seat) for seat in range(4))
 
 
@@ -155,26 +156,8 @@ def discard_tile(
                 v[_CLAIM] = _new(Claim, ("discard", seat, tile, _NONE4, None, None))
                 v[_LEGAL] = tuple(legal)
                 return _new(GameState, v), []
-    hand = _without(s.hands[seat], tile)
     riichi = _DECLARES.get(action.type)
-    river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi is not None))
-    furiten = s.furiten
-    if furiten[seat] == 1:
-        furiten = put(furiten, seat, 0)
-    changes = {
-        "hand_log": log,
-        "hands": put(s.hands, seat, hand),
-        "discards": put(s.discards, seat, river),
-        "discard_masks": put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
-        "furiten": furiten,
-        # a tsumogiri leaves the hand as it was before the draw: nothing to analyse
-        "analysis": s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
-        "ippatsu": put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
-        "drawn": None,
-        "rinshan": False,
-        "forbidden": (),
-        "last_discard": (seat, tile),
-    }
+    changes = discard_changes(s, seat, tile, log, riichi is not None)
     events: list[Event] = []
     if s.dora_pending and s.ruleset.kan_dora_timing == "after_discard":
         s, events = reveal_pending(s.evolve(**changes))
@@ -205,36 +188,40 @@ def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
-def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> list[Any]:
-    """The fields of ``s`` after ``seat``'s plain discard of ``tile`` (no draw yet).
+def discard_changes(
+    s: GameState, seat: int, tile: int, log: tuple[Action, ...], riichi: bool = False
+) -> dict[str, Any]:
+    """What ``seat`` discarding ``tile`` changes in ``s``, field by field (no draw, no
+    answers yet): the one description of a discard, which both paths of
+    :func:`discard_tile` make (``riichi``: the tile declares riichi)."""
+    hand = _without(s.hands[seat], tile)
+    furiten = s.furiten
+    if furiten[seat] == 1:
+        furiten = put(furiten, seat, 0)
+    river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi))
+    return {
+        "hand_log": log,
+        "hands": put(s.hands, seat, hand),
+        "discards": put(s.discards, seat, river),
+        "discard_masks": put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
+        "furiten": furiten,
+        # a tsumogiri leaves the hand as it was before the draw: nothing to analyse
+        "analysis": s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
+        "ippatsu": put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
+        "drawn": None,
+        "rinshan": False,
+        "forbidden": (),
+        "last_discard": (seat, tile),
+    }
 
-    The same changes as the general path of :func:`discard_tile`; the caller sets the
-    phase, claim and legal actions.
-    """
+
+def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> list[Any]:
+    """The fields of ``s`` after ``seat``'s plain discard of ``tile``, as a list by
+    position (the fast path builds the next state from it without ``evolve``); the
+    caller sets the phase, claim and legal actions."""
     v = list(s)
-    hands = list(s.hands)
-    hand = hands[seat]
-    i = hand.index(tile)
-    hand = hands[seat] = hand[:i] + hand[i + 1 :]
-    v[_HANDS] = tuple(hands)
-    drawn = s.drawn
-    discards = list(s.discards)
-    discards[seat] = (*discards[seat], _new(Discard, (tile, tile == drawn, False, False)))
-    v[_DISCARDS] = tuple(discards)
-    masks = list(s.discard_masks)
-    masks[seat] |= 1 << (tile >> 2)
-    v[_MASKS] = tuple(masks)
-    if s.furiten[seat] == 1:
-        v[_FURITEN] = put(s.furiten, seat, 0)
-    if tile != drawn:  # a tsumogiri leaves the hand as it was before the draw
-        v[_ANALYSIS] = put(s.analysis, seat, analyse(hand))
-    if s.ippatsu[seat]:
-        v[_IPPATSU] = put(s.ippatsu, seat, False)
-    v[_LOG] = log
-    v[_LAST] = (seat, tile)
-    v[_DRAWN] = None
-    v[_RINSHAN] = False
-    v[_FORBIDDEN] = ()
+    for name, value in discard_changes(s, seat, tile, log).items():
+        v[_FIELD[name]] = value
     return v
 
 
