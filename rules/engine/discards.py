@@ -109,7 +109,6 @@ FAST_PATH = True
     )
 )
 _new = tuple.__new__
-_FIELD = {name: index for index, name in enumerate(GameState._fields)}
 _ORDER = tuple(order_from(seat) for seat in range(4))
 
 
@@ -157,7 +156,9 @@ def discard_tile(
                 v[_LEGAL] = tuple(legal)
                 return _new(GameState, v), []
     riichi = _DECLARES.get(action.type)
-    changes = discard_changes(s, seat, tile, log, riichi is not None)
+    changes = dict(
+        zip(DISCARD_FIELDS, discard_values(s, seat, tile, log, riichi is not None), strict=True)
+    )
     events: list[Event] = []
     if s.dora_pending and s.ruleset.kan_dora_timing == "after_discard":
         s, events = reveal_pending(s.evolve(**changes))
@@ -188,31 +189,47 @@ def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
-def discard_changes(
+# The fields a discard changes, in the order :func:`discard_values` gives them.
+DISCARD_FIELDS = (
+    "hand_log",
+    "hands",
+    "discards",
+    "discard_masks",
+    "furiten",
+    "analysis",
+    "ippatsu",
+    "drawn",
+    "rinshan",
+    "forbidden",
+    "last_discard",
+)
+
+
+def discard_values(
     s: GameState, seat: int, tile: int, log: tuple[Action, ...], riichi: bool = False
-) -> dict[str, Any]:
-    """What ``seat`` discarding ``tile`` changes in ``s``, field by field (no draw, no
-    answers yet): the one description of a discard, which both paths of
-    :func:`discard_tile` make (``riichi``: the tile declares riichi)."""
+) -> tuple[Any, ...]:
+    """What ``seat`` discarding ``tile`` makes of the fields ``DISCARD_FIELDS`` (no draw,
+    no answers yet): the one description of a discard, which both paths of
+    :func:`discard_tile` lay over the state (``riichi``: the tile declares riichi)."""
     hand = _without(s.hands[seat], tile)
     furiten = s.furiten
     if furiten[seat] == 1:
         furiten = put(furiten, seat, 0)
     river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi))
-    return {
-        "hand_log": log,
-        "hands": put(s.hands, seat, hand),
-        "discards": put(s.discards, seat, river),
-        "discard_masks": put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
-        "furiten": furiten,
+    return (
+        log,
+        put(s.hands, seat, hand),
+        put(s.discards, seat, river),
+        put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
+        furiten,
         # a tsumogiri leaves the hand as it was before the draw: nothing to analyse
-        "analysis": s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
-        "ippatsu": put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
-        "drawn": None,
-        "rinshan": False,
-        "forbidden": (),
-        "last_discard": (seat, tile),
-    }
+        s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
+        put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
+        None,
+        False,
+        (),
+        (seat, tile),
+    )
 
 
 def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> list[Any]:
@@ -220,8 +237,19 @@ def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> l
     position (the fast path builds the next state from it without ``evolve``); the
     caller sets the phase, claim and legal actions."""
     v = list(s)
-    for name, value in discard_changes(s, seat, tile, log).items():
-        v[_FIELD[name]] = value
+    (
+        v[_LOG],
+        v[_HANDS],
+        v[_DISCARDS],
+        v[_MASKS],
+        v[_FURITEN],
+        v[_ANALYSIS],
+        v[_IPPATSU],
+        v[_DRAWN],
+        v[_RINSHAN],
+        v[_FORBIDDEN],
+        v[_LAST],
+    ) = discard_values(s, seat, tile, log)
     return v
 
 
@@ -451,3 +479,8 @@ def _kan_survives(s: GameState) -> tuple[GameState, list[Event]]:
         furiten = tuple(f if asked[o] else s.furiten[o] for o, f in enumerate(furiten))
     s = s.evolve(furiten=furiten, phase="turn", claim=None, legal=NO_LEGAL)
     return _make_kan(s, kan)
+
+
+# _discarded lays the values out by these positions, in DISCARD_FIELDS' order.
+_LAID_OUT = (_LOG, _HANDS, _DISCARDS, _MASKS, _FURITEN, _ANALYSIS, _IPPATSU, _DRAWN, _RINSHAN)
+assert (*_LAID_OUT, _FORBIDDEN, _LAST) == tuple(map(GameState._fields.index, DISCARD_FIELDS))
