@@ -9,47 +9,21 @@ from django.views.decorators.http import require_POST
 
 from rules import sheets
 from rules.engine import (
-    DEFAULT_PRESET,
     PRESETS,
     InvalidRuleset,
     face_file,
     kind_name,
     kind_notation,
 )
-from rules.engine import preset as presets_preset
 from rules.forms import FLAG_LABELS, MODES, CalculatorForm, palette
 from rules.models import Ruleset
 from rules.preset_sources import document, notes
-from rules.rulebook import BY_SLUG, CHAPTERS, neighbours
-
-
-def _club():
-    stored = Ruleset.club_default()
-    try:
-        return stored, stored.engine_ruleset()
-    except InvalidRuleset:
-        return stored, presets_preset(DEFAULT_PRESET)
-
-
-def chapter_context(slug: str) -> dict:
-    chapter = BY_SLUG[slug]
-    stored, club = _club()
-    previous, following = neighbours(slug)
-    context = {
-        "chapter": chapter,
-        "chapters": CHAPTERS,
-        "previous": previous,
-        "next": following,
-        "club": club,
-        "club_ruleset": stored,
-    }
-    if chapter.builder:
-        context.update(chapter.builder(club))
-    return context
+from rules.rulebook import BY_SLUG, CHAPTERS
+from rules.rulebook.pages import chapter_context, club_ruleset
 
 
 def index(request):
-    stored, _ = _club()
+    stored, _ = club_ruleset()
     return render(
         request,
         "rules/index.html",

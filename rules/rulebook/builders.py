@@ -253,15 +253,22 @@ def _glossary() -> list[dict]:
     return sorted(terms, key=lambda t: t["term"].lower())
 
 
-def _href(link: str) -> str:
+def chapter_url(slug: str) -> str:
+    """The address of the chapter ``slug`` (the tiles chapter has a page of its own)."""
     from django.urls import reverse
 
-    from . import BY_SLUG
+    if slug == "tiles":
+        return reverse("rules:tiles")
+    return reverse("rules:chapter", args=[slug])
+
+
+def _href(link: str) -> str:
+    from django.urls import reverse
 
     if link in ("calculator", "rulesets"):
         return reverse(f"rules:{link}")
     slug, _, anchor = link.partition("#")
-    return BY_SLUG[slug].url + (f"#{anchor}" if anchor else "")
+    return chapter_url(slug) + (f"#{anchor}" if anchor else "")
 
 
 def yaku_anchor(key: str) -> str:

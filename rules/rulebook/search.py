@@ -70,9 +70,8 @@ def _squash(text: str) -> str:
 
 @lru_cache(maxsize=4)
 def _index(language: str) -> tuple[dict, ...]:
-    from rules.views import chapter_context
-
     from . import CHAPTERS
+    from .pages import chapter_context
 
     entries: list[dict] = []
     with translation.override(language):

@@ -427,7 +427,7 @@ def test_bot_modules_import_nothing_from_the_game_state_or_play():
         "..rulesets",
         "..actions",
         "..errors",
-        "..claim_values",  # the claim actions' names and numbers (pure data)
+        "..claims.values",  # the claim actions' names and numbers (pure data)
     }
     for path in BOTS_DIR.glob("*.py"):
         for module in _imports(path):
@@ -439,7 +439,7 @@ def test_bot_modules_import_nothing_from_the_game_state_or_play():
 def test_bot_modules_name_only_the_seat_view_types_for_the_type_checker():
     # Type annotations may name the view a bot is handed and what it holds; the
     # type checker reads these imports, the running bot never does.
-    view_types = {"..visibility", "..state", "..claims"}
+    view_types = {"..visibility", "..state", "..claims.procedure"}
     for path in BOTS_DIR.glob("*.py"):
         for module in _imports(path, type_only=True):
             assert module in view_types, f"{path.name} imports {module} for its types"
