@@ -23,7 +23,7 @@ nothing shipped does.
   legality) + ``refusals`` (why not), ``discards`` (a discard and the answers to it),
   ``answers``, ``wins`` + ``fixyaku`` (whether a win is allowed), ``handend``, ``visibility`` (what a seat sees), ``rulesets`` +
   ``presets``, ``standings``, ``replay``, ``invariants``;
-* ``scoring/``: ``score`` (``score_hand``) + ``checks`` + ``library``, ``yaku``, ``fu``,
+* ``scoring/``: ``score`` (``score_hand``) + ``checks`` + ``library`` + ``situation``, ``yaku``, ``fu``,
   ``payments``, and ``handvalue`` + ``scoresheet`` (a game kept from
   declared hands);
 * ``claims/``: claimed wins, ``procedure`` (the steps and their legality),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
@@ -18,9 +18,7 @@ from mahjong.meld import Meld as LibMeld
 from ..melds import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Meld
 from ..rulesets import Ruleset
 from ..tiles import EAST
-
-if TYPE_CHECKING:
-    from .score import Situation
+from .situation import Situation
 
 __all__ = ["library_inputs"]
 
