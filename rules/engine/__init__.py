@@ -135,8 +135,8 @@ from .study.simulate import (
     format_benchmark,
     format_report,
     play_game,
-    simulate,
 )
+from .study.simulate import simulate as simulate_games
 from .tiles import (
     EAST,
     FIVES,
@@ -292,7 +292,7 @@ __all__ = [
     "setting_choices",
     "setup_from_json",
     "shanten",
-    "simulate",
+    "simulate_games",
     "spectator_view",
     "start",
     "tiles_from_kinds",

@@ -25,7 +25,6 @@ from rules.engine import (
     pending_seats,
     score_hand,
     seat_view,
-    simulate,
     wins,
 )
 from rules.engine import discards as engine_discards
@@ -39,6 +38,7 @@ from rules.engine.analysis import (
 from rules.engine.bots import efficiency, efficient
 from rules.engine.bots.reading import Reading
 from rules.engine.presets import RONIN
+from rules.engine.study import simulate
 from rules.engine.testing import first_legal, pass_all, play, scenario
 from rules.engine.wall import shuffle, shuffled_wall
 

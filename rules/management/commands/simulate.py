@@ -21,7 +21,7 @@ from rules.engine import (
     format_benchmark,
     format_report,
     preset,
-    simulate,
+    simulate_games,
 )
 
 
@@ -83,7 +83,7 @@ class Command(BaseCommand):
                 err.flush()
 
         try:
-            report = simulate(
+            report = simulate_games(
                 ruleset, games, options["seed"], names, check=options["check"], progress=progress
             )
         except InvariantViolation as exc:
