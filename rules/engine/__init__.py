@@ -21,10 +21,11 @@ nothing shipped does.
   ``state``, ``actions``, ``errors``, ``tiles``, ``wall``, ``hand`` + ``analysis``
   (shanten, waits, the per-seat cache), ``melds``, ``turns``, ``legal`` (the one
   legality) + ``refusals`` (why not), ``discards`` (a discard and the answers to it),
-  ``answers``, ``wins`` + ``fixyaku`` (whether a win is allowed), ``handend``, ``visibility`` (what a seat sees), ``rulesets`` +
-  ``presets``, ``standings``, ``replay``, ``invariants``;
-* ``scoring/``: ``score`` (``score_hand``) + ``checks`` + ``library`` + ``situation``, ``yaku``, ``fu``,
-  ``payments``, and ``handvalue`` + ``scoresheet`` (a game kept from
+  ``answers``, ``wins`` + ``fixyaku`` (whether a win is allowed), ``handend``,
+  ``visibility`` (what a seat sees), ``rulesets`` + ``presets``, ``standings``,
+  ``replay``, ``invariants``;
+* ``scoring/``: ``score`` (``score_hand``) + ``checks`` + ``library`` + ``situation``,
+  ``yaku``, ``fu``, ``payments``, and ``handvalue`` + ``scoresheet`` (a game kept from
   declared hands);
 * ``claims/``: claimed wins, ``procedure`` (the steps and their legality),
   ``settlement`` (what each step does), ``values`` (the numbers the actions carry);
@@ -33,8 +34,11 @@ nothing shipped does.
   ``review_data`` (game review), ``aids`` (learning aids), ``simulate`` (bots against
   bots, timed).
 
-Arrows inside point from the top and the study package down to the parts; no module
-reaches itself again through its imports (``tests/test_import_loops.py``).
+The folders group by concern; they are not layers. ``scoring/`` reads only the core's
+tiles, melds, hands and rulesets (``scoresheet`` also its hand ends, results and
+standings); the core and ``claims/`` use each other (a claimed win is a step of
+play); ``study/`` sits on all of it and nothing imports it back. No module reaches
+itself again through its imports (``tests/test_import_loops.py``).
 """
 
 from .actions import (
