@@ -16,7 +16,8 @@ import random
 import traceback
 from dataclasses import dataclass, field
 
-from . import fuzzing
+from . import fuzz_world
+from .fuzz_world import junk_values
 
 ROLES = ("anonymous", "member", "referee", "organizer")
 
@@ -47,15 +48,15 @@ def build_world(seed: int = 1) -> EventWorld:
     from tournaments.models import Registration, Tournament
     from tournaments.open_tables import open_table
 
-    ruleset = fuzzing.fuzz_ruleset()
-    organizer = fuzzing.fuzz_player("organizer")
-    referee = fuzzing.fuzz_player("referee")
-    member = fuzzing.fuzz_player("member")
-    players = [fuzzing.fuzz_player(f"entrant{n}") for n in range(8)]
+    ruleset = fuzz_world.fuzz_ruleset()
+    organizer = fuzz_world.fuzz_player("organizer")
+    referee = fuzz_world.fuzz_player("referee")
+    member = fuzz_world.fuzz_player("member")
+    players = [fuzz_world.fuzz_player(f"entrant{n}") for n in range(8)]
 
     def event(name: str, format_: str) -> Tournament:
         made = Tournament.objects.create(
-            name=f"{fuzzing.PREFIX}{name}",
+            name=f"{fuzz_world.PREFIX}{name}",
             format=format_,
             start_date="2026-01-01",
             ruleset=ruleset,
@@ -69,7 +70,7 @@ def build_world(seed: int = 1) -> EventWorld:
 
     offline = event("club night", Tournament.OFFLINE)
     Registration.objects.create(
-        tournament=offline, player=fuzzing.fuzz_player("spare"), substitute=True
+        tournament=offline, player=fuzz_world.fuzz_player("spare"), substitute=True
     )
     round_ = rounds.draw(offline, "random", seating_seed=seed)
     rounds.publish(round_)
@@ -226,7 +227,7 @@ class EventForms:
     def event_form(self) -> dict:
         r = self.r
         return {
-            "name": self.pick(f"{fuzzing.PREFIX}event {r.randint(0, 99)}"),
+            "name": self.pick(f"{fuzz_world.PREFIX}event {r.randint(0, 99)}"),
             "format": self.pick("offline", "online", "league"),
             "start_date": self.pick("2026-02-01"),
             "end_date": self.pick("", "2025-01-01", "2026-03-01"),
@@ -290,13 +291,11 @@ class EventForms:
         }
 
 
-def run_in_process(count: int, seed: int, report: fuzzing.Report) -> EventWorld:
+def run_in_process(count: int, seed: int, report: fuzz_world.Report) -> EventWorld:
     """Post ``count`` drawn requests through Django's test client, each as one of
     :data:`ROLES`; a 5xx or an exception is a violation naming the role, path, data and
     where it was raised."""
     from django.test import Client
-
-    from .fuzz_forms import junk_values
 
     rng = random.Random(seed)
     world = build_world(seed)

@@ -14,10 +14,16 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from http.cookiejar import Cookie, CookieJar
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 
-from . import fuzz_event_forms, fuzzing
+from . import fuzz_event_forms, fuzz_world
+from .fuzz_messages import Junk
+from .fuzz_world import junk_values
+
+if TYPE_CHECKING:  # the fuzzer runs the forms; they only hold it
+    from .fuzzing import Fuzzer
 
 
 class FormClient:
@@ -85,29 +91,10 @@ def cookie(name: str, value: str, host: str) -> Cookie:
     )
 
 
-def junk_values(r: random.Random, ruleset_id) -> list[str]:
-    """What a junk form value may be: empty, long, numbers out of range, markup, NUL."""
-    return [
-        "",
-        "x" * r.choice([1, 61, 200, 5000]),
-        str(r.randint(-5, 10**6)),
-        "-1",
-        "0",
-        "1.5",
-        "\u6771\u5357",
-        "<script>alert(1)</script>",
-        "2026-13-45",
-        "null",
-        str(ruleset_id),
-        "on",
-        "\x00",
-    ]
-
-
 class FormFuzzer:
     """Random form posts; every answer must be below 500."""
 
-    def __init__(self, fuzzer: fuzzing.Fuzzer, base: str, rng: random.Random):
+    def __init__(self, fuzzer: Fuzzer, base: str, rng: random.Random):
         self.fuzzer = fuzzer
         self.base = base
         self.rng = rng
@@ -115,13 +102,13 @@ class FormFuzzer:
     def set_up(self) -> None:
         from tournaments.models import Tournament
 
-        member = fuzzing.fuzz_player("member")
-        staff = fuzzing.fuzz_player("staff", is_staff=True)
-        self.ruleset_id = fuzzing.fuzz_ruleset().pk
+        member = fuzz_world.fuzz_player("member")
+        staff = fuzz_world.fuzz_player("staff", is_staff=True)
+        self.ruleset_id = fuzz_world.fuzz_ruleset().pk
         self.clients = [
             FormClient(self.base, None),
-            FormClient(self.base, fuzzing.session_cookie(member)),
-            FormClient(self.base, fuzzing.session_cookie(staff)),
+            FormClient(self.base, fuzz_world.session_cookie(member)),
+            FormClient(self.base, fuzz_world.session_cookie(staff)),
         ]
         for c in self.clients:
             c.prime()
@@ -130,11 +117,11 @@ class FormFuzzer:
         self.event_forms = fuzz_event_forms.EventForms(world, self.rng, self.junk)
         self.roles = []
         for user in world.users.values():
-            role = FormClient(self.base, fuzzing.session_cookie(user) if user else None)
+            role = FormClient(self.base, fuzz_world.session_cookie(user) if user else None)
             role.prime()
             self.roles.append(role)
         self.tournament = Tournament.objects.create(
-            name=f"{fuzzing.PREFIX}cup",
+            name=f"{fuzz_world.PREFIX}cup",
             start_date="2026-01-01",
             ruleset_id=self.ruleset_id,
             rounds=3,
@@ -218,7 +205,7 @@ class FormFuzzer:
                 "POST",
                 "/tables/new/",
                 {
-                    "name": r.choice([f"{fuzzing.PREFIX}{r.randint(0, 99)}", j()]),
+                    "name": r.choice([f"{fuzz_world.PREFIX}{r.randint(0, 99)}", j()]),
                     "ruleset": r.choice([self.ruleset_id, j()]),
                     "bots": r.choice(["", "careful", "efficient", "tsumogiri", j()]),
                     "private": r.choice(["on", ""]),
@@ -286,7 +273,9 @@ class FormFuzzer:
                     ]
                 ),
                 {
-                    "player": r.choice([f"{fuzzing.PREFIX}member", f"{fuzzing.PREFIX}good0", j()]),
+                    "player": r.choice(
+                        [f"{fuzz_world.PREFIX}member", f"{fuzz_world.PREFIX}good0", j()]
+                    ),
                     "team": j(),
                     "substitute": r.choice(["on", ""]),
                     "method": r.choice(["random", "swiss", "manual", j()]),
@@ -310,7 +299,7 @@ class FormFuzzer:
             body, ctype = self.log_upload()
             status = client.request("POST", path, body=body, ctype=ctype)
         elif method == "JSON":
-            body = json.dumps(fuzzing.Junk(r, 0).value()).encode()
+            body = json.dumps(Junk(r, 0).value()).encode()
             if r.random() < 0.5:
                 body = json.dumps({"hand": r.choice(["123m456p789s234s99p", j()])}).encode()
             status = client.request("POST", path, body=body, ctype="application/json")

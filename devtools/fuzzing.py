@@ -36,8 +36,7 @@ import random
 import re
 import threading
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
@@ -47,9 +46,14 @@ from .daphne_child import DaphneChild
 from .fuzz_forms import FormFuzzer
 from .fuzz_messages import Junk
 from .fuzz_replay import check_game
-
-PREFIX = "fuzz-"
-RULESET = "Fuzz (East only)"
+from .fuzz_world import (
+    PREFIX,
+    Report,
+    clear,
+    fuzz_player,
+    fuzz_ruleset,
+    session_cookie,
+)
 
 VERSION = re.compile(r'id="table-center"[^>]*data-version="(\d+)"')
 ACTION = re.compile(r'data-action="([^"]+)"')
@@ -91,24 +95,6 @@ class Violation(Exception):
     pass
 
 
-@dataclass
-class Report:
-    sent: int = 0
-    answers: Counter = field(default_factory=Counter)  # error codes received
-    accepted: int = 0  # maybe-messages that drew no refusal
-    ambiguous: int = 0  # a rate_limited answer that could be either message's
-    forms: int = 0
-    statuses: Counter = field(default_factory=Counter)
-    games_checked: int = 0
-    tables: int = 0
-    good_moves: int = 0
-    violations: list[str] = field(default_factory=list)
-
-    def violate(self, text: str) -> None:
-        if len(self.violations) < 50:
-            self.violations.append(text)
-
-
 # --- the server -------------------------------------------------------------------------------
 
 
@@ -118,51 +104,6 @@ def own_server(log_path: Path) -> DaphneChild:
 
 
 # --- set-up through the ORM ---------------------------------------------------------------------
-
-
-def session_cookie(player) -> str:
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
-    session = SessionStore()
-    session[SESSION_KEY] = str(player.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = player.get_session_auth_hash()
-    session.create()
-    return session.session_key
-
-
-def fuzz_player(name: str, **extra):
-    from players.models import Player
-
-    player, created = Player.objects.get_or_create(
-        username=f"{PREFIX}{name}", defaults={"display_name": f"Fuzz {name}", **extra}
-    )
-    if created:
-        player.set_unusable_password()
-        player.save()
-    return player
-
-
-def fuzz_ruleset():
-    from rules.models import Ruleset
-
-    ruleset, _ = Ruleset.objects.get_or_create(
-        name=RULESET,
-        defaults={"preset": "ronin", "settings": {"game_type": "tonpuusen", "west_round": False}},
-    )
-    return ruleset
-
-
-def clear() -> None:
-    """Remove what an earlier run left: its tables (with their games) and tournaments."""
-    from players.models import Player
-    from tables.models import Table
-    from tournaments.models import Tournament
-
-    people = Player.objects.filter(username__startswith=PREFIX)
-    Table.objects.filter(Q(name__startswith=PREFIX) | Q(created_by__in=people)).delete()
-    Tournament.objects.filter(created_by__in=people).delete()
 
 
 @dataclass

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.engine import apply
-from rules.engine.actions import parse_action
+from rules.engine import apply, parse_action
 from tables import records
 from tables.play import hidden_claims, states
 

@@ -15,8 +15,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from rules.engine.actions import parse_action
-from rules.engine.standings import format_final
+from rules.engine import format_final, parse_action
 from tables.models import WINDS, Game, HandRecord
 from tables.play import states
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from players import budgets, throttle
-from rules.engine import presets
+from rules.engine import PRESETS, preset
 
 from .logs import importer
 from .logs.files import MAX_BYTES
@@ -40,7 +40,7 @@ def import_logs(request):
     if not request.user.is_authenticated:
         messages.error(request, "Sign in to import game logs.")
         return redirect(f"{reverse('players:login')}?next={request.path}")
-    context = {"presets": list(presets.PRESETS.items()), "reports": None}
+    context = {"presets": list(PRESETS.items()), "reports": None}
     if request.method == "POST":
         refused = _import_refused(request)
         if refused:
@@ -55,10 +55,10 @@ def import_logs(request):
         elif len(files) > MAX_UPLOADS:
             error = f"At most {MAX_UPLOADS} files at a time, please."
         elif key:
-            if key not in presets.PRESETS:
+            if key not in PRESETS:
                 error = f"'{key}' is not a ruleset: choose one from the list."
             else:
-                override = presets.preset(key)
+                override = preset(key)
         if error:
             context["error"] = error
             return render(request, "history/import.html", context, status=400)

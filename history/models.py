@@ -1,7 +1,7 @@
 """The stored game reviews: one per finished game and seat, computed once.
 
-A review is the engine's :func:`rules.engine.review.review_game` of one seat, from
-that seat's view only, kept as JSON (:func:`rules.engine.review_data.to_dict`) so
+A review is the engine's :func:`rules.engine.study.review.review_game` of one seat, from
+that seat's view only, kept as JSON (:func:`rules.engine.study.review_data.to_dict`) so
 the review page, the profile's plot and the command read it without replaying the
 game. While it is being computed the row says how far it has got.
 """

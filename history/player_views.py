@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from players.models import Player
-from rules.engine.standings import format_final
+from rules.engine import format_final
 
 from . import charts, in_game_names, in_person, rating, reviews, stats
 

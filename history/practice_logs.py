@@ -16,9 +16,7 @@ import json
 from pathlib import Path
 
 from rules import practice
-from rules.engine.game import apply
-from rules.engine.review import analyse_position
-from rules.engine.visibility import seat_view
+from rules.engine import analyse_position, apply, seat_view
 
 from .logs import mjlog
 from .logs.check import check_game

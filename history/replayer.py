@@ -28,21 +28,30 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.engine import Called, Drew
-from rules.engine.actions import DISCARDING, PASS, Action, parse_action
-from rules.engine.claim_values import (
+from rules.engine import (
     CLAIM_PHASES,
     CLAIM_TYPES,
     DECISIONS,
+    DISCARDING,
+    EAST,
+    PASS,
     REASON_TEXT,
     REASONS,
+    Action,
+    Called,
+    Discard,
+    Drew,
+    GameState,
+    HandResult,
+    apply,
+    is_red,
+    kind_notation,
+    parse_action,
+    replay,
+    seat_view,
+    spectator_view,
     value_label,
 )
-from rules.engine.game import apply
-from rules.engine.replay import replay
-from rules.engine.state import Discard, GameState, HandResult
-from rules.engine.tiles import EAST, is_red, kind_notation
-from rules.engine.visibility import seat_view, spectator_view
 from tables.drawing import claim_screens, replay_markup, result_presenters
 from tables.drawing.claim_presenters import decision_text
 from tables.play import states
@@ -254,7 +263,7 @@ def step_label(step: Step, names: list[str], viewer: int | None, reds) -> str:
 
 
 def claim_step_label(step: Step, who: str, tile: str) -> str:
-    """A claimed win's steps (rules.engine.claims): the call, the claim, the answers
+    """A claimed win's steps (rules.engine.claims.procedure): the call, the claim, the answers
     and the review's decision."""
     action = step.action
     kind = step.kind

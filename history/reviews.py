@@ -26,9 +26,8 @@ from django.conf import settings
 from django.db.models import F
 
 from players import budgets
-from rules.engine import parse_action
-from rules.engine.review import review_game
-from rules.engine.review_data import to_dict
+from rules.engine import parse_action, review_game
+from rules.engine import review_to_dict as to_dict
 from tables import clock
 from tables.models import Game
 from tables.play import states, twins

@@ -30,9 +30,14 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from rules.engine import rulesets
-from rules.engine.errors import InvalidHand, InvalidRuleset
-from rules.engine.payments import base_points, round_up_100
+from rules.engine import (
+    InvalidHand,
+    InvalidRuleset,
+    Ruleset,
+    base_points,
+    round_up_100,
+    ruleset_from_dict,
+)
 from tables.models import Game
 from tables.play import twins
 
@@ -90,14 +95,14 @@ class PlayerStats:
         return self.points / self.games if self.games else None
 
 
-def engine_ruleset(game: Game) -> rulesets.Ruleset:
+def engine_ruleset(game: Game) -> Ruleset:
     try:
-        return rulesets.from_dict(game.ruleset)
+        return ruleset_from_dict(game.ruleset)
     except InvalidRuleset:
-        return rulesets.Ruleset()
+        return Ruleset()
 
 
-def win_value(win: dict, dealer: int, ruleset: rulesets.Ruleset) -> int:
+def win_value(win: dict, dealer: int, ruleset: Ruleset) -> int:
     """A win's worth by the scoring table, without honba and sticks (see the module doc)."""
     limit = win.get("limit") or ""
     try:

@@ -10,7 +10,7 @@ file and one more entry in ``settings.LANGUAGES``.
 
 The yaku come from the engine, which knows no Django: :func:`yaku_name` translates a
 yaku's name as the scorer reports it, and the message file has an entry for every
-row of ``rules.engine.yaku.YAKU_NAMES`` (a test checks that none is missing).
+row of ``rules.engine.scoring.yaku.YAKU_NAMES`` (a test checks that none is missing).
 """
 
 from __future__ import annotations

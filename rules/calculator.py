@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.errors import EngineError
-from rules.engine.tiles import kind_notation
+from rules.engine import EngineError, kind_notation
 from rules.scoring_request import (
     FLAGS,
     SCORE_FIELDS,
@@ -40,11 +39,11 @@ __all__ = [
 
 def _score_call(p: Prepared, concealed: list[int], win_tile: int, tsumo: bool | None = None):
     """The one place the engine's scorer is called."""
-    from rules.engine import scoring
+    from rules.engine import score_hand
 
     tsumo = p.tsumo if tsumo is None else tsumo
     situation = situation_of(p, tsumo)
-    return scoring.score_hand(
+    return score_hand(
         list(concealed),
         list(p.melds),
         win_tile,
@@ -154,12 +153,13 @@ def score_request(data: Any, lenient: bool = False) -> dict:
 
 def analyse_waits(p: Prepared) -> dict:
     """Shanten of a 13-tile hand, or its waits, each with what it would score."""
-    from rules.engine import hand as hand_engine
+    from rules.engine import shanten as hand_engine_shanten
+    from rules.engine import waits as hand_engine_waits
 
     counts = [0] * 34
     for t in p.concealed:
         counts[t >> 2] += 1
-    shanten = hand_engine.shanten(counts)
+    shanten = hand_engine_shanten(counts)
     seen = [0] * 34
     for t in [*p.concealed, *(t for m in p.melds for t in m.tiles), *p.dora, *p.ura, *p.discards]:
         seen[t >> 2] += 1
@@ -169,7 +169,7 @@ def analyse_waits(p: Prepared) -> dict:
     for t in [*p.concealed, *(t for m in p.melds for t in m.tiles)]:
         in_hand[t >> 2] += 1
     waits = []
-    kinds = _wait_kinds(hand_engine.waits(counts)) if shanten == 0 else []
+    kinds = _wait_kinds(hand_engine_waits(counts)) if shanten == 0 else []
     # Furiten (a wait among the discards) forbids every ron: each wait is priced
     # as the tsumo it can only be won by (the Furiten chapter, discard furiten).
     furiten = any(kind in discarded for kind in kinds)

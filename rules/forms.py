@@ -14,8 +14,7 @@ from urllib.parse import urlencode
 from django.utils.translation import pgettext_lazy
 
 from rules import calculator
-from rules.engine.errors import EngineError
-from rules.engine.tiles import format_kinds, kind_name, kind_notation, parse_kinds
+from rules.engine import EngineError, format_kinds, kind_name, kind_notation, parse_kinds
 
 MODES = (
     ("hand", "Hand"),

@@ -4,16 +4,17 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from rules.engine import presets, rulesets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import DEFAULT_PRESET, PRESETS, InvalidRuleset, ruleset_from_dict
+from rules.engine import Ruleset as rulesets_Ruleset
+from rules.engine import preset as presets_preset
 
 
 class Ruleset(models.Model):
     name = models.CharField(max_length=80, unique=True)
     preset = models.CharField(
         max_length=20,
-        choices=[(key, p.name) for key, p in presets.PRESETS.items()],
-        default=presets.DEFAULT_PRESET,
+        choices=[(key, p.name) for key, p in PRESETS.items()],
+        default=DEFAULT_PRESET,
     )
     settings = models.JSONField(
         default=dict, blank=True, help_text="Settings that differ from the preset, as JSON."
@@ -43,8 +44,8 @@ class Ruleset(models.Model):
         except InvalidRuleset as exc:
             raise ValidationError({"settings": exc.message}) from exc
 
-    def engine_ruleset(self) -> rulesets.Ruleset:
-        return rulesets.from_dict(self.settings or {}, base=presets.preset(self.preset))
+    def engine_ruleset(self) -> rulesets_Ruleset:
+        return ruleset_from_dict(self.settings or {}, base=presets_preset(self.preset))
 
     @classmethod
     def offered(cls) -> "models.QuerySet[Ruleset]":
@@ -57,8 +58,8 @@ class Ruleset(models.Model):
         if found:
             return found
         obj, _ = cls.objects.get_or_create(
-            name=presets.PRESETS[presets.DEFAULT_PRESET].name,
-            defaults={"preset": presets.DEFAULT_PRESET, "is_default": True},
+            name=PRESETS[DEFAULT_PRESET].name,
+            defaults={"preset": DEFAULT_PRESET, "is_default": True},
         )
         return obj
 

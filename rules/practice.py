@@ -3,7 +3,7 @@
 Every problem is a real position: a seat's own turn in a game the engine's bots
 play out, seeded by the day, so every reader gets the same problems on the same day
 and new ones the next. The answer and its reasons are the engine's, read from that
-seat's view only (:func:`rules.engine.review.analyse_position`, the numbers the game
+seat's view only (:func:`rules.engine.study.review.analyse_position`, the numbers the game
 review shows): for a discard problem the candidates that keep the lowest shanten with
 the most acceptance (unseen copies of the tiles that improve the hand); for a defence
 problem the candidates that are genbutsu (safe) against every riichi on the table,
@@ -28,10 +28,23 @@ from pathlib import Path
 
 from django.utils import timezone
 
-from rules.engine import apply, new_game, pending_seats, presets, seat_view
+from rules.engine import (
+    DEFAULT_PRESET,
+    LIVE,
+    SAFE,
+    Candidate,
+    Position,
+    analyse_position,
+    apply,
+    format_tiles,
+    kind_name,
+    kind_notation,
+    new_game,
+    pending_seats,
+    preset,
+    seat_view,
+)
 from rules.engine.bots import BOTS
-from rules.engine.review import LIVE, SAFE, Candidate, Position, analyse_position
-from rules.engine.tiles import format_tiles, kind_name, kind_notation
 
 DISCARD = "discard"
 DEFENCE = "defence"
@@ -161,7 +174,7 @@ def defence_problem(view, position: Position) -> dict | None:
 
 def _positions(seed: int, bot: str = "careful"):
     """Every own-turn discard position of one bot game: ``(move, view, position)``."""
-    ruleset = presets.preset(presets.DEFAULT_PRESET)
+    ruleset = preset(DEFAULT_PRESET)
     state = new_game(ruleset, seed=seed, robots=range(4))
     rngs = [random.Random(seed * 4 + s) for s in range(4)]
     chosen = BOTS[bot]

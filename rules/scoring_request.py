@@ -15,21 +15,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import presets
-from rules.engine.errors import EngineError, InvalidHand, InvalidRuleset
-from rules.engine.melds import Meld, parse_meld
-from rules.engine.rulesets import Ruleset
-from rules.engine.scoring import SITUATION_FLAGS, Situation
-from rules.engine.scoring_checks import check_situation as engine_check_situation
-from rules.engine.tiles import (
+from rules.engine import (
     FIVES,
+    PRESETS,
+    SITUATION_FLAGS,
+    EngineError,
+    InvalidHand,
+    InvalidRuleset,
+    Meld,
+    Ruleset,
+    Situation,
     format_tiles,
     is_red,
     kind_notation,
     parse_kind,
     parse_kinds,
+    parse_meld,
     tiles_from_kinds,
 )
+from rules.engine import check_situation as engine_check_situation
 
 WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -162,15 +166,15 @@ def resolve_ruleset(value: Any) -> tuple[str, str, Ruleset]:
             "ruleset", f"ruleset must be a preset key or a ruleset id, not {value!r}"
         )
     text = str(value).strip()
-    if text in presets.PRESETS:
-        return text, presets.PRESETS[text].name, presets.PRESETS[text].ruleset
+    if text in PRESETS:
+        return text, PRESETS[text].name, PRESETS[text].ruleset
     if text.isdigit():
         stored = StoredRuleset.objects.filter(pk=int(text)).first()
         if stored is not None:
             return text, stored.name, _engine(stored)
     raise RequestError(
         "ruleset",
-        f"unknown ruleset '{text}': use a stored ruleset's id or one of {', '.join(presets.PRESETS)}",
+        f"unknown ruleset '{text}': use a stored ruleset's id or one of {', '.join(PRESETS)}",
     )
 
 

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine import rulesets
-from rules.engine.rulesets import Ruleset
+from rules.engine import DOUBLE_YAKUMAN_HANDS, Ruleset
 
 
 def format_points(n: int) -> str:
@@ -124,9 +123,7 @@ def _red(value, r: Ruleset) -> str:
 def _double_yakuman(value, r: Ruleset) -> str:
     if not value:
         return "None: every yakuman counts once."
-    return "Double: " + "; ".join(
-        _DOUBLE_YAKUMAN[k] for k in rulesets.DOUBLE_YAKUMAN_HANDS if k in value
-    )
+    return "Double: " + "; ".join(_DOUBLE_YAKUMAN[k] for k in DOUBLE_YAKUMAN_HANDS if k in value)
 
 
 def _win_threshold(value, r: Ruleset) -> str:

@@ -7,8 +7,7 @@ comparison table.
 
 from __future__ import annotations
 
-from rules.engine import rulesets
-from rules.engine.rulesets import Ruleset
+from rules.engine import DOUBLE_YAKUMAN_HANDS, GROUPS, Ruleset
 from rules.setting_words import describe, format_points, format_signed, label
 
 
@@ -37,7 +36,7 @@ def sheet(
                 for n in names
             ],
         }
-        for title, names in rulesets.GROUPS.items()
+        for title, names in GROUPS.items()
     ]
 
 
@@ -49,7 +48,7 @@ def _was(ruleset: Ruleset, base: Ruleset | None, name: str) -> str | None:
 
 def differences(ruleset: Ruleset, base: Ruleset) -> list[str]:
     """The names of the settings in which ``ruleset`` differs from ``base``."""
-    return [n for names in rulesets.GROUPS.values() for n in names if _was(ruleset, base, n)]
+    return [n for names in GROUPS.values() for n in names if _was(ruleset, base, n)]
 
 
 _SHORT_CHOICES = {
@@ -107,7 +106,7 @@ def short(ruleset: Ruleset, name: str) -> str:
     if name == "red_fives":
         return "none" if not any(value) else "/".join(str(n) for n in value) + " (m/p/s)"
     if name == "double_yakuman":
-        items = [_SHORT_DOUBLE[k] for k in rulesets.DOUBLE_YAKUMAN_HANDS if k in value]
+        items = [_SHORT_DOUBLE[k] for k in DOUBLE_YAKUMAN_HANDS if k in value]
         if len(items) == len(_SHORT_DOUBLE):
             return "all four"
         return ", ".join(items) if items else "none"
@@ -125,7 +124,7 @@ def short(ruleset: Ruleset, name: str) -> str:
 def comparison(columns: list[tuple[str, Ruleset]]) -> list[dict]:
     """Sections for the side-by-side page; a row differs when any column differs."""
     out = []
-    for title, names in rulesets.GROUPS.items():
+    for title, names in GROUPS.items():
         rows = []
         for n in names:
             values = [getattr(r, n) for _, r in columns]

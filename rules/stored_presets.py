@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import presets, rulesets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import DEFAULT_PRESET, PRESETS, InvalidRuleset, preset, ruleset_from_dict
 
 
 def sync_presets(model: Any) -> dict[str, list[str]]:
@@ -26,7 +25,7 @@ def sync_presets(model: Any) -> dict[str, list[str]]:
     no longer accepts (named with the reason, for the organizer to fix).
     """
     report: dict[str, list[str]] = {"created": [], "default": [], "invalid": []}
-    for key, p in presets.PRESETS.items():
+    for key, p in PRESETS.items():
         plain = [row for row in model.objects.filter(preset=key) if not row.settings]
         if plain:
             continue
@@ -39,7 +38,7 @@ def sync_presets(model: Any) -> dict[str, list[str]]:
         row = next(
             (
                 r
-                for r in model.objects.filter(preset=presets.DEFAULT_PRESET).order_by("pk")
+                for r in model.objects.filter(preset=DEFAULT_PRESET).order_by("pk")
                 if not r.settings
             ),
             None,
@@ -49,7 +48,7 @@ def sync_presets(model: Any) -> dict[str, list[str]]:
             report["default"].append(row.name)
     for row in model.objects.all():
         try:
-            rulesets.from_dict(row.settings or {}, base=presets.preset(row.preset))
+            ruleset_from_dict(row.settings or {}, base=preset(row.preset))
         except InvalidRuleset as exc:
             report["invalid"].append(f"{row.name}: {exc.message}")
     return report

@@ -8,46 +8,26 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from rules import sheets
-from rules.engine import presets
-from rules.engine.errors import InvalidRuleset
-from rules.engine.tiles import face_file, kind_name, kind_notation
+from rules.engine import (
+    PRESETS,
+    InvalidRuleset,
+    face_file,
+    kind_name,
+    kind_notation,
+)
 from rules.forms import FLAG_LABELS, MODES, CalculatorForm, palette
 from rules.models import Ruleset
 from rules.preset_sources import document, notes
-from rules.rulebook import BY_SLUG, CHAPTERS, neighbours
-
-
-def _club():
-    stored = Ruleset.club_default()
-    try:
-        return stored, stored.engine_ruleset()
-    except InvalidRuleset:
-        return stored, presets.preset(presets.DEFAULT_PRESET)
-
-
-def chapter_context(slug: str) -> dict:
-    chapter = BY_SLUG[slug]
-    stored, club = _club()
-    previous, following = neighbours(slug)
-    context = {
-        "chapter": chapter,
-        "chapters": CHAPTERS,
-        "previous": previous,
-        "next": following,
-        "club": club,
-        "club_ruleset": stored,
-    }
-    if chapter.builder:
-        context.update(chapter.builder(club))
-    return context
+from rules.rulebook import BY_SLUG, CHAPTERS
+from rules.rulebook.pages import chapter_context, club_ruleset
 
 
 def index(request):
-    stored, _ = _club()
+    stored, _ = club_ruleset()
     return render(
         request,
         "rules/index.html",
-        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": presets.PRESETS.values()},
+        {"chapters": CHAPTERS, "club_ruleset": stored, "presets": PRESETS.values()},
     )
 
 
@@ -120,7 +100,7 @@ def switch_terms(request):
 
 def rulesets_page(request):
     stored = list(Ruleset.objects.all())
-    columns = [(p.name, p.ruleset) for p in presets.PRESETS.values()]
+    columns = [(p.name, p.ruleset) for p in PRESETS.values()]
     return render(
         request,
         "rules/rulesets.html",
@@ -132,7 +112,7 @@ def rulesets_page(request):
                     "description": p.description,
                     "source": document(p.key),
                 }
-                for p in presets.PRESETS.values()
+                for p in PRESETS.values()
             ],
             "stored": stored,
             "sections": sheets.comparison(columns),
@@ -148,7 +128,7 @@ def _sheet(request, title, ruleset, notes=None, **extra):
 
 
 def ruleset_preset(request, key):
-    preset = presets.PRESETS.get(key)
+    preset = PRESETS.get(key)
     if preset is None:
         raise Http404("No such preset")
     return _sheet(
@@ -172,7 +152,7 @@ def ruleset_stored(request, pk):
         return render(
             request, "rules/ruleset_broken.html", {"stored": stored, "error": exc.message}
         )
-    base = presets.PRESETS.get(stored.preset)
+    base = PRESETS.get(stored.preset)
     return _sheet(request, stored.name, engine, stored=stored, base=base, calc_key=str(stored.pk))
 
 
@@ -182,7 +162,7 @@ def ruleset_stored(request, pk):
 def own_rulesets() -> list[Ruleset]:
     """The club's stored rulesets that are not a plain copy of a preset (those are in
     the list already, by the preset's name)."""
-    return [r for r in Ruleset.objects.all() if r.settings or r.preset not in presets.PRESETS]
+    return [r for r in Ruleset.objects.all() if r.settings or r.preset not in PRESETS]
 
 
 def calculator(request):
@@ -204,7 +184,7 @@ def calculator(request):
         "modes": MODES,
         "flag_labels": FLAG_LABELS,
         "winds": (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")),
-        "presets": presets.PRESETS.values(),
+        "presets": PRESETS.values(),
         "stored_rulesets": own_rulesets(),
         "query": form.query_string(),
     }

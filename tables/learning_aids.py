@@ -4,7 +4,7 @@ A member turns the aids on in their settings; they stay off at tables opened for
 tournament or a league, whatever the setting, and at an ordinary table whose game
 counts for a running league: ``start_game`` asks the ``game_starting`` signal (the
 leagues answer) and marks such a table like a tournament's. The numbers themselves
-come from :func:`rules.engine.aids.learning_aids`, which reads only the seat's own
+come from :func:`rules.engine.study.aids.learning_aids`, which reads only the seat's own
 view; :mod:`tables.drawing.coaching` draws them.
 """
 

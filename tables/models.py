@@ -16,8 +16,7 @@ from django.db import models
 from django.urls import reverse
 
 from players import bots
-from rules.engine import rulesets
-from rules.engine.state import CLAIM_RULES
+from rules.engine import CLAIM_RULES, Ruleset, ruleset_from_dict
 
 BOT_LEVELS = list(bots.BOTS.items())
 WINDS = "ESWN"
@@ -143,7 +142,7 @@ class Seat(models.Model):
 
 
 def default_banks() -> list[int]:
-    return [rulesets.Ruleset().bank_time * 1000] * 4
+    return [Ruleset().bank_time * 1000] * 4
 
 
 class Game(models.Model):
@@ -185,8 +184,8 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.table} game {self.pk} (v{self.version})"
 
-    def engine_ruleset(self) -> rulesets.Ruleset:
-        return rulesets.from_dict(self.ruleset)
+    def engine_ruleset(self) -> Ruleset:
+        return ruleset_from_dict(self.ruleset)
 
     @property
     def is_finished(self) -> bool:

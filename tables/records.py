@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rules.engine.claims import marked_seats
-from rules.engine.standings import Standing
-from rules.engine.state import GameState, HandResult, WinResult
-from rules.engine.tiles import EAST
+from rules.engine import EAST, GameState, HandResult, Standing, WinResult, marked_seats
 
 from .models import WINDS, HandRecord
 

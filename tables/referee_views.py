@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from rules.engine.claim_values import value_label
+from rules.engine import value_label
 from tables import referees
 from tables.drawing import claim_presenters, claim_screens
 from tables.play import claim_forms, states

@@ -1,7 +1,7 @@
 """The event's referee takes a disputed review of a claimed win at an event table.
 
 At a table whose wins are claimed with ``confirm_review`` on, a person's NG to the
-review's decision sends the hand back (:mod:`rules.engine.claims`: the state is in the
+review's decision sends the hand back (:mod:`rules.engine.claims.procedure`: the state is in the
 ``review`` phase again with ``WinClaim.overruled`` set). At an ordinary table the
 reviewer decides again; at an event table (a tournament round's or a league's:
 ``Table.is_tournament``) the event's referee does: the reviewer's own decision is
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from rules.engine.state import GameState
+from rules.engine import GameState
 
 from .signals import referee_asked
 

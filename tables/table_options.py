@@ -10,8 +10,7 @@ sheet lists them.
 from __future__ import annotations
 
 from rules import setting_words
-from rules.engine import rulesets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import InvalidRuleset, Ruleset, ruleset_from_dict
 
 from .models import Table
 
@@ -81,20 +80,20 @@ def from_form(data) -> dict:
     return out
 
 
-def engine_ruleset(table: Table) -> rulesets.Ruleset:
+def engine_ruleset(table: Table) -> Ruleset:
     """The rules a game at ``table`` starts with: its ruleset, length and options."""
     ruleset = table.ruleset.engine_ruleset()
     if table.game_type and table.game_type != ruleset.game_type:
         ruleset = ruleset.replace(game_type=table.game_type)  # chosen when the table opened
     if table.options:
-        ruleset = rulesets.from_dict(table.options, base=ruleset)
+        ruleset = ruleset_from_dict(table.options, base=ruleset)
     return ruleset
 
 
-def check(table_ruleset: rulesets.Ruleset, options: dict) -> None:
+def check(table_ruleset: Ruleset, options: dict) -> None:
     """Refuse options the engine refuses with the chosen ruleset."""
     try:
-        rulesets.from_dict(options, base=table_ruleset)
+        ruleset_from_dict(options, base=table_ruleset)
     except InvalidRuleset as exc:
         raise OptionError(f"these options do not fit the ruleset: {exc.message}") from None
 
@@ -108,7 +107,7 @@ def chosen(table: Table) -> list[dict]:
     for setting, value in (table.options or {}).items():
         words = setting_words.SETTINGS.get(setting)
         try:
-            ruleset = rulesets.from_dict({setting: value}, base=base)
+            ruleset = ruleset_from_dict({setting: value}, base=base)
             text = words.describe(getattr(ruleset, setting), ruleset) if words else str(value)
         except Exception:  # an option the ruleset no longer takes reads as stored
             text = str(value)

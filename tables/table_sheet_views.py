@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from rules import sheets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import InvalidRuleset
 
 from . import lobby, table_options
 from .models import Table

@@ -8,9 +8,7 @@ tournament round) shows nothing: its scores would hint at the walls still to com
 
 from __future__ import annotations
 
-from rules.engine.standings import format_final
-from rules.engine.tiles import EAST
-from rules.engine.visibility import spectator_view
+from rules.engine import EAST, format_final, spectator_view
 from rules.templatetags.words import points_text
 from tables.play import call_window, states, twins
 

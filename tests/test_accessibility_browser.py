@@ -15,8 +15,7 @@ import pytest
 
 from history import reviews
 from players.models import Player
-from rules.engine import pending_seats
-from rules.engine.visibility import seat_view
+from rules.engine import pending_seats, seat_view
 from rules.models import Ruleset
 from tables.lobby import bot_player
 from tables.models import Game, Seat, Table

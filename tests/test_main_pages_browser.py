@@ -22,11 +22,7 @@ import pytest
 
 from history import review_pages, reviews
 from players.models import Player
-from rules.engine import bots, pending_seats
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand
-from rules.engine.simulate import bot_rng
-from rules.engine.visibility import seat_view
+from rules.engine import DeclaredHand, WinValue, bot_rng, bots, pending_seats, seat_view
 from rules.models import Ruleset
 from tables.models import Game, Table
 from tables.play import states

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from rules.engine import presets
+from rules.engine import PRESETS
 from rules.models import Ruleset
 
 from . import club_rulesets
@@ -31,7 +31,7 @@ def rulesets_list(request):
         {
             "current": Ruleset.offered(),
             "earlier": Ruleset.objects.filter(retired=True),
-            "presets": presets.PRESETS.values(),
+            "presets": PRESETS.values(),
         },
     )
 
@@ -87,7 +87,7 @@ def _form_page(request, stored):
             "form": form,
             "stored": stored,
             "preview": preview,
-            "base": presets.PRESETS[form.preset_key],
+            "base": PRESETS[form.preset_key],
             "used": stored is not None and club_rulesets.used_by_games(stored),
         },
     )

@@ -20,13 +20,15 @@ from django.db import transaction
 
 from players import names
 from rules import sheets
-from rules.engine import presets, rulesets
+from rules.engine import DEFAULT_PRESET, PRESETS, ruleset_from_dict
+from rules.engine import Ruleset as rulesets_Ruleset
+from rules.engine import preset as presets_preset
 from rules.models import Ruleset
 from tables.models import Game, Table
 
 from . import setting_forms
 
-PRESET_CHOICES = [(key, p.name) for key, p in presets.PRESETS.items()]
+PRESET_CHOICES = [(key, p.name) for key, p in PRESETS.items()]
 
 
 class ClubRulesetForm(forms.Form):
@@ -47,13 +49,13 @@ class ClubRulesetForm(forms.Form):
         if stored is not None:
             initial = {"name": stored.name, "preset": stored.preset}
             overrides = stored.settings or {}
-        elif preset_key in presets.PRESETS:
+        elif preset_key in PRESETS:
             initial = {"preset": preset_key}
         super().__init__(data, initial=initial)
         self.stored = stored
-        chosen = (data or {}).get("preset") or initial.get("preset") or presets.DEFAULT_PRESET
-        self.preset_key = chosen if chosen in presets.PRESETS else presets.DEFAULT_PRESET
-        self.base = presets.preset(self.preset_key)
+        chosen = (data or {}).get("preset") or initial.get("preset") or DEFAULT_PRESET
+        self.preset_key = chosen if chosen in PRESETS else DEFAULT_PRESET
+        self.base = presets_preset(self.preset_key)
         self.overrides: dict = {}
         setting_forms.add_setting_fields(self, self.base, overrides, source="preset")
 
@@ -79,14 +81,14 @@ class ClubRulesetForm(forms.Form):
         data = super().clean()
         overrides = setting_forms.overrides_from(self)
         if not self.errors and setting_forms.check(self, overrides, self.base):
-            engine = rulesets.from_dict(overrides, base=self.base)
+            engine = ruleset_from_dict(overrides, base=self.base)
             changed = set(sheets.differences(engine, self.base))
             self.overrides = {k: v for k, v in overrides.items() if k in changed}
         return data
 
-    def engine_ruleset(self) -> rulesets.Ruleset:
+    def engine_ruleset(self) -> rulesets_Ruleset:
         """The ruleset the valid form describes."""
-        return rulesets.from_dict(self.overrides, base=self.base)
+        return ruleset_from_dict(self.overrides, base=self.base)
 
     def preview(self) -> list[dict]:
         """The sheet of the ruleset as it would be saved, differences from the preset marked."""

@@ -9,9 +9,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from rules.engine import rulesets
-from rules.engine.errors import InvalidRuleset
-from rules.engine.payments import STICK
+from rules.engine import STICK, InvalidRuleset, Ruleset
 from rules.models import Ruleset as StoredRuleset
 from rules.templatetags.words import points_text
 
@@ -89,7 +87,7 @@ class TournamentForm(forms.ModelForm):
         try:
             base = stored.engine_ruleset()
         except InvalidRuleset:
-            base = rulesets.Ruleset()
+            base = Ruleset()
         setting_forms.add_setting_fields(self, base, self.instance.overrides or {})
 
     def setting_groups(self):

@@ -13,8 +13,7 @@ from __future__ import annotations
 import logging
 
 from history.in_person import InPersonGame, InPersonSeat
-from rules.engine.errors import EngineError
-from rules.engine.standings import final_standings
+from rules.engine import EngineError, final_standings
 
 from . import penalties, scored_tables
 from .models import Result

@@ -12,8 +12,7 @@ import datetime
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.engine.rulesets import Ruleset
-from rules.engine.standings import Standing, final_standings, format_final
+from rules.engine import Ruleset, Standing, final_standings, format_final
 
 WIND_NAMES = ("East", "South", "West", "North")
 

@@ -125,12 +125,12 @@ def _play_by(game: Game, ruleset) -> None:
     (e.g. a shorter thinking time) are applied here, before the first move, together
     with the timers that depend on them.
     """
-    from rules.engine import rulesets
+    from rules.engine import ruleset_to_dict
 
     if game.engine_ruleset() == ruleset:
         return
     fresh = timers.start(ruleset, game.started)
-    game.ruleset = rulesets.to_dict(ruleset)
+    game.ruleset = ruleset_to_dict(ruleset)
     game.turn_started, game.deadline, game.bank_ms = fresh
     Game.objects.filter(pk=game.pk, version=0).update(
         ruleset=game.ruleset,

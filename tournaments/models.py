@@ -18,7 +18,7 @@ from django.db import models
 from django.urls import reverse
 
 from players import names
-from rules.engine import rulesets
+from rules.engine import Ruleset, ruleset_from_dict
 
 WIND_NAMES = ("East", "South", "West", "North")
 CLOSES_HELP = "Members may register themselves until then (empty: no closing date)."
@@ -114,9 +114,9 @@ class Tournament(models.Model):
     def is_online(self) -> bool:
         return self.format == self.ONLINE
 
-    def engine_ruleset(self) -> rulesets.Ruleset:
+    def engine_ruleset(self) -> Ruleset:
         """The stored ruleset with this event's overrides on top."""
-        return rulesets.from_dict(self.overrides or {}, base=self.ruleset.engine_ruleset())
+        return ruleset_from_dict(self.overrides or {}, base=self.ruleset.engine_ruleset())
 
     def is_organizer(self, user) -> bool:
         """Organizers (the creator and the staff they added) may change the event."""
@@ -449,7 +449,7 @@ class Correction(models.Model):
 class ScoredHand(models.Model):
     """One hand of a game played with real tiles, as the table declared it.
 
-    ``declared`` is a :class:`rules.engine.scoresheet.DeclaredHand` as JSON (seats
+    ``declared`` is a :class:`rules.engine.scoring.scoresheet.DeclaredHand` as JSON (seats
     East first); the running score is always the engine's replay of the table's
     hands in ``number`` order. ``token`` comes from the entry form: a double tap or
     a retried request carries the same token, and the unique constraint stores it once.

@@ -15,7 +15,7 @@ from django import forms
 from django.db import transaction
 from django.utils import timezone
 
-from rules.engine.standings import format_final
+from rules.engine import format_final
 
 from . import event_notices, signals
 from .models import WIND_NAMES, Correction, Penalty, PenaltyPreset, WithdrawnPenalty

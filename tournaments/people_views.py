@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import people, self_registration
+from . import people, self_registration, signals
 from .models import Registration, TakeoverRequest, Tournament
 from .permissions import organizer_view
 
@@ -60,9 +60,9 @@ def person_add(request, tournament):
 
 
 def _changed(tournament):
-    from .views import records_changed
-
-    records_changed(tournament)
+    """The event's records changed: its standings are worked out again (as
+    views.records_changed does)."""
+    signals.results_changed(tournament.pk)
 
 
 @login_required

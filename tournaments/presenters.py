@@ -6,7 +6,7 @@ same values, so an export always matches the page it was taken from.
 
 from __future__ import annotations
 
-from rules.engine.standings import format_final
+from rules.engine import format_final
 
 from . import charts, duplicate, leaderboard, records, scored_tables, stages
 from .leaderboard import WIND_NAMES

@@ -1,7 +1,7 @@
 """The hand entry form of a scored table: POST data in, a declared hand or field errors out.
 
 Text exists only here (parse at the edge): the engine receives a typed
-:class:`~rules.engine.scoresheet.DeclaredHand`. Every refusal is keyed by the form
+:class:`~rules.engine.scoring.scoresheet.DeclaredHand`. Every refusal is keyed by the form
 field it belongs to, so the page shows it next to that field:
 
 ``outcome``, ``winners``, ``discarder``, ``riichi``, ``tenpai``, ``nagashi``,
@@ -18,18 +18,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules import calculator, scoring_request
-from rules.engine.errors import InvalidHand
-from rules.engine.handvalue import (
+from rules.engine import (
+    ABORTS,
     FU_VALUES,
     LIMIT_HAN,
+    OUTCOMES,
+    SITUATION_FLAGS,
+    YAKU_NAMES,
+    DeclaredHand,
+    InvalidHand,
+    ScoreSheet,
     WinValue,
     check_fu,
     fu_choices,
+    record,
     yaku_value,
 )
-from rules.engine.scoresheet import ABORTS, OUTCOMES, DeclaredHand, ScoreSheet, record
-from rules.engine.scoring import SITUATION_FLAGS
-from rules.engine.yaku import YAKU_NAMES
 from rules.forms import FLAG_LABELS
 
 OUTCOME_LABELS = {

@@ -3,7 +3,7 @@
 A scored table is a :class:`~tournaments.models.TournamentTable` whose players enter
 each hand's result on a phone. The stored rows are the declared hands only; the
 scores, the round, honba, sticks and the end of the game are always the engine's
-replay of them (:func:`rules.engine.scoresheet.replay_sheet`), so no arithmetic
+replay of them (:func:`rules.engine.scoring.scoresheet.replay_sheet`), so no arithmetic
 lives here.
 
 Why in ``tournaments``: events own club nights, rounds and seats, and a confirmed
@@ -30,9 +30,15 @@ from collections.abc import Callable
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from rules.engine.errors import InvalidHand
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand, ScoreSheet, record, replay_sheet, round_name
+from rules.engine import (
+    DeclaredHand,
+    InvalidHand,
+    ScoreSheet,
+    WinValue,
+    record,
+    replay_sheet,
+    round_name,
+)
 
 from . import agreement, records, round_timer, signals
 from .leaderboard import Adjustment

@@ -16,10 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rules.engine.errors import InvalidHand
-from rules.engine.handvalue import blocked_yaku, fu_choices
-from rules.engine.scoresheet import round_name, time_up
-from rules.engine.standings import format_final
+from rules.engine import InvalidHand, blocked_yaku, format_final, fu_choices, round_name, time_up
 
 from . import agreement, penalties, referee_calls, round_timer, scored_forms, scored_tables
 from .models import WIND_NAMES

@@ -15,8 +15,14 @@ from typing import Any
 from django import forms
 
 from rules import setting_words
-from rules.engine import rulesets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import (
+    DOUBLE_YAKUMAN_HANDS,
+    GROUPS,
+    InvalidRuleset,
+    Ruleset,
+    ruleset_from_dict,
+    setting_choices,
+)
 
 PREFIX = "set_"
 AS_RULESET = ""
@@ -24,7 +30,7 @@ AS_RULESET_LABEL = "As the ruleset"
 
 
 def _kind(name: str) -> str:
-    default = {f.name: f for f in dataclasses.fields(rulesets.Ruleset)}[name]
+    default = {f.name: f for f in dataclasses.fields(Ruleset)}[name]
     value = default.default if default.default is not dataclasses.MISSING else None
     if name == "double_yakuman":
         return "names"
@@ -37,14 +43,14 @@ def _kind(name: str) -> str:
     return "choice"
 
 
-def _words(name: str, value: Any, base: rulesets.Ruleset) -> str:
+def _words(name: str, value: Any, base: Ruleset) -> str:
     try:
         return setting_words.SETTINGS[name].describe(value, base)
     except Exception:  # a describing function that needs a consistent ruleset
         return str(value)
 
 
-def _field(name: str, base: rulesets.Ruleset, source: str = "ruleset") -> forms.Field:
+def _field(name: str, base: Ruleset, source: str = "ruleset") -> forms.Field:
     kind = _kind(name)
     label = setting_words.label(name)
     now = getattr(base, name)
@@ -60,7 +66,7 @@ def _field(name: str, base: rulesets.Ruleset, source: str = "ruleset") -> forms.
     if kind == "choice":
         choices = [(AS_RULESET, keep)] + [
             (word, f"{word.replace('_', ' ')}: {_words(name, word, base)}")
-            for word in rulesets.setting_choices(name)
+            for word in setting_choices(name)
         ]
         return forms.ChoiceField(choices=choices, required=False, label=label, help_text=help_text)
     if kind == "int":
@@ -78,11 +84,10 @@ def _field(name: str, base: rulesets.Ruleset, source: str = "ruleset") -> forms.
             help_text=f"{help_text} Write whole numbers separated by commas.",
             widget=forms.TextInput(attrs={"placeholder": shown}),
         )
-    names = ", ".join(rulesets.DOUBLE_YAKUMAN_HANDS)
+    names = ", ".join(DOUBLE_YAKUMAN_HANDS)
     return forms.MultipleChoiceField(
         choices=[
-            (k, f"{k}: {setting_words.DOUBLE_YAKUMAN_WORDS[k]}")
-            for k in rulesets.DOUBLE_YAKUMAN_HANDS
+            (k, f"{k}: {setting_words.DOUBLE_YAKUMAN_WORDS[k]}") for k in DOUBLE_YAKUMAN_HANDS
         ],
         required=False,
         label=label,
@@ -93,12 +98,12 @@ def _field(name: str, base: rulesets.Ruleset, source: str = "ruleset") -> forms.
 
 
 def add_setting_fields(
-    form: forms.Form, base: rulesets.Ruleset, overrides: dict, source: str = "ruleset"
+    form: forms.Form, base: Ruleset, overrides: dict, source: str = "ruleset"
 ) -> None:
     """Add one field per setting to ``form``, filled from the stored ``overrides``;
     ``source`` names what an empty field keeps ("ruleset" for an event, "preset" for a
     club ruleset)."""
-    for group, names in rulesets.GROUPS.items():
+    for group, names in GROUPS.items():
         for name in names:
             key = PREFIX + name
             form.fields[key] = _field(name, base, source)
@@ -119,7 +124,7 @@ def _initial(name: str, value: Any) -> Any:
 def overrides_from(form: forms.Form) -> dict:
     """The changed settings of a cleaned form; bad numbers are added as field errors."""
     out: dict[str, Any] = {}
-    for group_names in rulesets.GROUPS.values():
+    for group_names in GROUPS.values():
         for name in group_names:
             key = PREFIX + name
             value = form.cleaned_data.get(key)
@@ -138,10 +143,10 @@ def overrides_from(form: forms.Form) -> dict:
     return out
 
 
-def check(form: forms.Form, overrides: dict, base: rulesets.Ruleset) -> bool:
+def check(form: forms.Form, overrides: dict, base: Ruleset) -> bool:
     """Ask the engine; a refusal goes to the field of the setting it names."""
     try:
-        rulesets.from_dict(overrides, base=base)
+        ruleset_from_dict(overrides, base=base)
     except InvalidRuleset as exc:
         key = PREFIX + (exc.field or "")
         if exc.field not in setting_words.SETTINGS:

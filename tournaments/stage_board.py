@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.engine.rulesets import Ruleset
+from rules.engine import Ruleset
 
 from . import leaderboard
 from .leaderboard import Adjustment, Entry, Game, Leaderboard, Row

@@ -24,10 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rules.engine.actions import Action
-from rules.engine.rulesets import Ruleset
-from rules.engine.state import GameSetup, HandResult, WinResult
-from rules.engine.tiles import EAST
+from rules.engine import EAST, Action, GameSetup, HandResult, Ruleset, WinResult
 
 from . import yaku as yaku_names
 from .model import WIND_NAMES, LogGame, LogHand, LogResult, LogWin

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from history.models import ImportedGame
-from rules.engine.actions import Action
+from rules.engine import Action
 from tables.models import Game
 
 from .model import LogGame

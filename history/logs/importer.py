@@ -28,8 +28,7 @@ from django.db import IntegrityError, transaction
 
 from players import names as member_names
 from players.models import Player
-from rules.engine import presets, rulesets
-from rules.engine.state import GameSetup
+from rules.engine import GameSetup, Ruleset, preset
 from tables.models import Game
 
 from . import check as checking
@@ -152,7 +151,7 @@ def import_logs(
     name: str,
     data: bytes,
     *,
-    ruleset: rulesets.Ruleset | str | None = None,
+    ruleset: Ruleset | str | None = None,
     user: Player | AnonymousUser | None = None,
     save: bool = True,
     only: str | None = None,
@@ -199,13 +198,13 @@ def _import_one(
     report: FileReport,
     fmt: str,
     parsed: Any,
-    ruleset: rulesets.Ruleset | str | None,
+    ruleset: Ruleset | str | None,
     user: Player | AnonymousUser | None,
     save: bool,
 ) -> FileReport:
     """Read, check and store one game; never raises for a bad log."""
     if isinstance(ruleset, str):
-        ruleset = presets.preset(ruleset)
+        ruleset = preset(ruleset)
     try:
         if fmt == "riichi-game":
             return _own(report, parsed, user, save)

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import presets, rulesets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import PRESETS, InvalidRuleset, Ruleset, ruleset_to_dict
+from rules.engine import preset as presets_preset
 
 from .model import LogFormatError
 
@@ -106,7 +106,7 @@ class ReadRules:
 
 @dataclass(frozen=True)
 class Settled:
-    ruleset: rulesets.Ruleset
+    ruleset: Ruleset
     read: tuple[str, ...]  # "length: East only (rule.disp 玉の間東喰赤)"
     assumed: str  # "everything else from Mahjong Soul ranked"
 
@@ -116,13 +116,13 @@ class Settled:
         return f"read from the log: {said}" + (f"; {self.assumed}" if self.assumed else "")
 
 
-def chosen_preset(chosen: Any) -> tuple[rulesets.Ruleset | None, str]:
+def chosen_preset(chosen: Any) -> tuple[Ruleset | None, str]:
     """The preset chosen for an import (a key or a ruleset) and its name."""
     if chosen is None:
         return None, ""
     if isinstance(chosen, str):
-        return presets.preset(chosen), presets.PRESETS[chosen].name
-    for preset in presets.PRESETS.values():
+        return presets_preset(chosen), PRESETS[chosen].name
+    for preset in PRESETS.values():
         if preset.ruleset == chosen:
             return chosen, preset.name
     return chosen, "the ruleset chosen for the import"
@@ -137,12 +137,12 @@ def settle(read: ReadRules, chosen: Any) -> Settled:
     """The ruleset: what the log says, the chosen preset (or the site's) for the rest."""
     base, base_name = chosen_preset(chosen)
     if base is None:
-        base = presets.preset(read.site)
-        base_name = presets.PRESETS[read.site].name
+        base = presets_preset(read.site)
+        base_name = PRESETS[read.site].name
         assumed = f"everything else as at {SITE_NAMES[read.site]} ({base_name})"
     else:
         assumed = f"everything else from the chosen rules ({base_name})"
-    changes = {k: v for k, v in read.values.items() if k in rulesets.to_dict(base)}
+    changes = {k: v for k, v in read.values.items() if k in ruleset_to_dict(base)}
     start = changes.get("start_score")
     if start is not None:
         # a log that starts above the preset's return score returns what it started with

@@ -20,8 +20,7 @@ import json
 from typing import Any
 
 from rules import json_input
-from rules.engine import rulesets
-from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
+from rules.engine import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Ruleset
 
 from . import log_rules
 from . import yaku as yaku_names
@@ -89,7 +88,7 @@ def _seat(value: Any, field: str) -> int:
     return seat
 
 
-def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
+def parse(text: str, override: Ruleset | None = None) -> LogGame:
     events: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -110,7 +109,7 @@ def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
 
 
 class _Reader:
-    def __init__(self, override: rulesets.Ruleset | None) -> None:
+    def __init__(self, override: Ruleset | None) -> None:
         self.override = override
         self.names = [f"Player {i + 1}" for i in range(4)]
         self.read_rules = log_rules.ReadRules(log_rules.TENHOU)

@@ -32,8 +32,7 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from rules.engine import rulesets
-from rules.engine.actions import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN
+from rules.engine import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Ruleset
 
 from . import log_rules
 from . import shuffle as tenhou_shuffle
@@ -144,7 +143,7 @@ def _broken_hand(text: str, exc: ET.ParseError) -> str:
     return f", in hand {len(seeds)} ({label}): the record is cut or broken there"
 
 
-def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
+def parse(text: str, override: Ruleset | None = None) -> LogGame:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise LogFormatError("a Tenhou record has no document type or entity declarations")
     try:
@@ -160,7 +159,7 @@ def parse(text: str, override: rulesets.Ruleset | None = None) -> LogGame:
 
 
 class _Reader:
-    def __init__(self, override: rulesets.Ruleset | None) -> None:
+    def __init__(self, override: Ruleset | None) -> None:
         self.override = override
         self.read_rules = rules_of(9)  # no GO tag: a plain South game
         self.names: list[str] | None = None

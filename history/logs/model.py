@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
-from rules.engine.rulesets import Ruleset
-from rules.engine.tiles import is_red, kind_notation
+from rules.engine import Ruleset, is_red, kind_notation
 
 Code = tuple[int, bool]  # (kind 0-33, red five)
 

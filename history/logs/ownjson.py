@@ -24,11 +24,20 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from rules.engine.actions import Action, parse_action
-from rules.engine.errors import IllegalAction, InvalidAction, InvalidHand, InvalidRuleset
-from rules.engine.game import apply, start
-from rules.engine.replay import FORMAT, setup_from_json
-from rules.engine.state import GameSetup, HandResult
+from rules.engine import (
+    FORMAT,
+    Action,
+    GameSetup,
+    HandResult,
+    IllegalAction,
+    InvalidAction,
+    InvalidHand,
+    InvalidRuleset,
+    apply,
+    parse_action,
+    setup_from_json,
+    start,
+)
 from tables import records
 from tables.models import Game
 

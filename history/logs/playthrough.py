@@ -20,27 +20,35 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, cast
 
-from rules.engine.actions import (
+from rules.engine import (
     ANKAN,
     CHI,
     DAIMINKAN,
+    DEAL_END,
     DISCARD,
+    DORA,
+    EAST,
     KYUUSHU,
     PASS,
     PON,
     RIICHI,
+    RINSHAN,
     RON,
     SHOUMINKAN,
     TSUMO,
+    URA,
     Action,
     ActionType,
+    EngineError,
+    GameSetup,
+    GameState,
+    HandResult,
+    IllegalAction,
+    apply,
+    deal,
+    explain,
+    pending_seats,
 )
-from rules.engine.errors import EngineError, IllegalAction
-from rules.engine.game import apply, explain, pending_seats
-from rules.engine.state import GameSetup, GameState, HandResult
-from rules.engine.tiles import EAST
-from rules.engine.turns import deal
-from rules.engine.wall import DEAL_END, DORA, RINSHAN, URA
 
 from .model import (
     Call,

@@ -27,12 +27,20 @@ from django.utils import timezone
 
 from players.models import Player
 from players.names import PLACEHOLDER_PREFIX
-from rules.engine import presets, rulesets
-from rules.engine.actions import Action, format_action
-from rules.engine.errors import InvalidHand
-from rules.engine.game import apply, start
-from rules.engine.standings import final_standings
-from rules.engine.state import GameSetup, GameState, HandResult
+from rules.engine import (
+    PRESETS,
+    Action,
+    GameSetup,
+    GameState,
+    HandResult,
+    InvalidHand,
+    apply,
+    final_standings,
+    format_action,
+    ruleset_to_dict,
+    start,
+)
+from rules.engine import Ruleset as rulesets_Ruleset
 from rules.models import Ruleset
 from tables import records
 from tables.models import BOT_LEVELS, WINDS, Game, HandRecord, Seat, Table
@@ -61,7 +69,7 @@ def placeholder(name: str) -> Player:
     raise ValueError(f"no free username for {name!r}")  # pragma: no cover
 
 
-def ruleset_row(ruleset: rulesets.Ruleset) -> Ruleset:
+def ruleset_row(ruleset: rulesets_Ruleset) -> Ruleset:
     """A stored ruleset equal to ``ruleset``, created when the club has none."""
     for row in Ruleset.offered():
         try:
@@ -69,16 +77,16 @@ def ruleset_row(ruleset: rulesets.Ruleset) -> Ruleset:
                 return row
         except Exception:  # a broken stored ruleset is simply not a match
             continue
-    wanted = rulesets.to_dict(ruleset)
+    wanted = ruleset_to_dict(ruleset)
 
     def distance(key: str) -> int:
-        base = rulesets.to_dict(presets.PRESETS[key].ruleset)
+        base = ruleset_to_dict(PRESETS[key].ruleset)
         return sum(1 for name, value in wanted.items() if base[name] != value)
 
-    key = min(presets.PRESETS, key=distance)
-    base = rulesets.to_dict(presets.PRESETS[key].ruleset)
+    key = min(PRESETS, key=distance)
+    base = ruleset_to_dict(PRESETS[key].ruleset)
     settings = {name: value for name, value in wanted.items() if base[name] != value}
-    stem = f"{presets.PRESETS[key].name}: {describe_changes(settings)}"[:72]
+    stem = f"{PRESETS[key].name}: {describe_changes(settings)}"[:72]
     name, n = stem, 2
     while Ruleset.objects.filter(name=name).exists():
         name = f"{stem} ({n})"
@@ -120,7 +128,7 @@ def replay_with_results(
 
 
 def _final_from_scores(
-    scores: Sequence[int], ruleset: rulesets.Ruleset, sticks: int
+    scores: Sequence[int], ruleset: rulesets_Ruleset, sticks: int
 ) -> list[dict[str, Any]]:
     try:
         return records.standings_json(final_standings(scores, ruleset, sticks))
@@ -250,7 +258,7 @@ def store_game(
         final = _final_from_scores(scores, ruleset, sticks)
     game = Game.objects.create(
         table=table,
-        ruleset=rulesets.to_dict(ruleset),
+        ruleset=ruleset_to_dict(ruleset),
         seed=setup.seed,
         walls=[list(w) for w in setup.walls[: len(results) + (0 if state.finished else 1)]],
         robots=sorted(setup.robots),
@@ -274,7 +282,7 @@ def store_game(
 
 
 def store_bot_game(
-    ruleset: rulesets.Ruleset,
+    ruleset: rulesets_Ruleset,
     seed: int,
     players: Sequence[Player],
     bots: Sequence[str],
@@ -287,7 +295,7 @@ def store_bot_game(
     ``players`` sit at the four seats (bot accounts or people whose moves the bots
     make); ``bots`` are the levels that choose the moves, seat by seat.
     """
-    from rules.engine.simulate import play_game
+    from rules.engine import play_game
 
     record = play_game(ruleset, seed, list(bots), check=False)
     assert record.state is not None  # the game was played to its end

@@ -24,7 +24,7 @@ turn), and the kans made in one's own turn: ``"424242a42"`` concealed,
 
 Chombo: Tenhou's own games have none, so the format has no result for it. A hand a
 chombo ends (a claimed win ruled a chombo, the hand played again: see
-:mod:`rules.engine.claims`) is written ``["錯和", deltas]`` with the chombo's payments
+:mod:`rules.engine.claims.procedure`) is written ``["錯和", deltas]`` with the chombo's payments
 (錯和 is the rulebooks' word for a false win); Tenhou's viewer shows the name and
 moves the points the way it does for a draw. A chombo after which the hand went on
 with a dead hand adds its payments to the hand's result (the draw's deltas, or the
@@ -52,15 +52,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import rulesets
-from rules.engine.actions import (
+from rules.engine import (
     ANKAN,
     CHI,
     DAIMINKAN,
     PON,
     SHOUMINKAN,
+    InvalidRuleset,
+    Ruleset,
+    ruleset_from_dict,
 )
-from rules.engine.errors import InvalidRuleset
 
 from . import log_rules
 from .model import (
@@ -91,14 +92,14 @@ def read_rules(data: dict[str, Any]) -> log_rules.ReadRules | None:
     return log_rules.read_tenhou6(data, int_field)
 
 
-def _own_ruleset(data: dict[str, Any]) -> rulesets.Ruleset:
+def _own_ruleset(data: dict[str, Any]) -> Ruleset:
     try:
-        return rulesets.from_dict(data["ruleset"])
+        return ruleset_from_dict(data["ruleset"])
     except InvalidRuleset as exc:
         raise LogFormatError(exc.message, f"ruleset.{exc.field or ''}".rstrip(".")) from None
 
 
-def parse(data: Any, override: rulesets.Ruleset | None = None) -> LogGame:
+def parse(data: Any, override: Ruleset | None = None) -> LogGame:
     """A tenhou.net/6 object as a :class:`LogGame`; LogFormatError names the bad field."""
     if not isinstance(data, dict):
         raise LogFormatError('a tenhou.net/6 log is a JSON object with a "log" list')

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.engine.tiles import is_red
+from rules.engine import is_red
 
 from .model import Code, LogFormatError
 

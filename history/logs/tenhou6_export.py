@@ -8,7 +8,7 @@ were played with.
 A chombo (Tenhou's format has none) is written as :mod:`.tenhou6` describes: a hand
 it ends as ``["錯和", deltas]``, one played on with a dead hand inside the hand's
 result deltas, and every chombo in the extra key ``"chombos"``. A claimed win whose
-review went against the engine's reading (:func:`rules.engine.claims.against_reading`)
+review went against the engine's reading (:func:`rules.engine.claims.procedure.against_reading`)
 is listed in the extra key ``"against_reading"`` (``[{"hand", "seat", "decision",
 "reading"}, ...]``), which Tenhou's viewer ignores too.
 """
@@ -19,16 +19,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.engine import (
-    Acted,
-    Called,
-    ChomboCharged,
-    Dealt,
-    Drew,
-    HandEnded,
-    format_action,
-    rulesets,
-)
-from rules.engine.actions import (
     ANKAN,
     CHI,
     DAIMINKAN,
@@ -37,14 +27,28 @@ from rules.engine.actions import (
     PON,
     RIICHI,
     SHOUMINKAN,
+    Acted,
     Action,
+    Called,
+    ChomboCharged,
+    Dealt,
+    Drew,
+    GameSetup,
+    GameState,
+    HandEnded,
+    HandResult,
+    Ruleset,
+    WinClaim,
+    WinResult,
+    against_reading,
+    apply,
+    dealt_hand,
+    format_action,
+    is_red,
+    round_up_100,
+    ruleset_to_dict,
+    start,
 )
-from rules.engine.claims import WinClaim, against_reading
-from rules.engine.game import apply, start
-from rules.engine.payments import round_up_100
-from rules.engine.state import GameSetup, GameState, HandResult, WinResult
-from rules.engine.tiles import is_red
-from rules.engine.wall import dealt_hand
 
 from . import yaku as yaku_names
 from .tenhou6_codes import ABORT_NAMES, AGARI, CHOMBO, LIMITS, NAGASHI, TSUMOGIRI, number_of_tile
@@ -121,7 +125,7 @@ def _result_entry(
     return [name, _plus(result.deltas, chombo)]
 
 
-def rule_entry(ruleset: rulesets.Ruleset) -> dict[str, Any]:
+def rule_entry(ruleset: Ruleset) -> dict[str, Any]:
     reds = ruleset.red_fives
     disp = "般" + ("南" if ruleset.game_type == "hanchan" else "東")
     disp += "喰" if ruleset.kuitan else ""
@@ -228,7 +232,7 @@ def export(
         "title": [title, ""],
         "name": list(names),
         "rule": rule_entry(setup.ruleset),
-        "ruleset": rulesets.to_dict(setup.ruleset),
+        "ruleset": ruleset_to_dict(setup.ruleset),
         "log": out_log,
     }
     if chombos:

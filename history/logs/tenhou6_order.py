@@ -11,12 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from rules.engine.actions import (
-    ANKAN,
-    CHI,
-    DAIMINKAN,
-    SHOUMINKAN,
-)
+from rules.engine import ANKAN, CHI, DAIMINKAN, SHOUMINKAN
 
 from .model import (
     Discard,

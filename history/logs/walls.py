@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rules.engine.tiles import FIVES
-from rules.engine.wall import DEAD_START, DEAL_END, DORA, RINSHAN, URA
+from rules.engine import DEAD_START, DEAL_END, DORA, FIVES, RINSHAN, URA
 
 from .model import Call, Code, Draw, Kan, LogFormatError, LogHand, code_of, code_text
 

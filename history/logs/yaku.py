@@ -1,4 +1,4 @@
-"""Yaku names across formats, all mapped to the keys of :mod:`rules.engine.yaku`.
+"""Yaku names across formats, all mapped to the keys of :mod:`rules.engine.scoring.yaku`.
 
 Tenhou writes yaku in Japanese (its XML records use numbers from its own list);
 mjai uses romanised keys; our engine reports display names. Comparing a log with
@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.engine.rulesets import Ruleset
-from rules.engine.yaku import BY_KEY, SINGLE_OF_DOUBLE, YAKU_NAMES
+from rules.engine import BY_KEY, SINGLE_OF_DOUBLE, YAKU_NAMES, Ruleset
 
 # Tenhou's spelling where it differs from the catalogue's Japanese.
 _TENHOU_SPELLING = {"chankan": "槍槓", "kokushi_13": "国士無双１３面"}

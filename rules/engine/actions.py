@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
-from .claim_values import CLAIM_TYPES, WIN_ANYWAY, ClaimType, format_payload, parse_payload
+from .claims.values import CLAIM_TYPES, WIN_ANYWAY, ClaimType, format_payload, parse_payload
 from .errors import InvalidAction, InvalidNotation
 from .tiles import DEFAULT_RED_FIVES, is_red, kind_notation, parse_kind
 

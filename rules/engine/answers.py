@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .actions import CHI, DAIMINKAN, PASS, PON, RON, Action
-from .claim_values import NG, OK, WIN_ANYWAY
+from .claims.values import NG, OK, WIN_ANYWAY
 from .state import GameState
 
 # Every action type that answers a discard or a robbable kan; legal only while such

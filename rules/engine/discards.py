@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import claim_settlement, claims
 from .actions import (
     ANKAN,
     CHI,
@@ -35,7 +34,9 @@ from .actions import (
     Action,
 )
 from .analysis import analyse
-from .claim_values import WIN_ANYWAY
+from .claims import procedure as claims
+from .claims import settlement as claim_settlement
+from .claims.values import WIN_ANYWAY
 from .handend import abortive_draw, exhaustive_draw, order_from, ron_wins
 from .legal import (
     call_actions,
@@ -44,8 +45,18 @@ from .legal import (
     robbing_actions,
 )
 from .melds import MeldKind
-from .payments import STICK
-from .state import AbortReason, Claim, ClaimKind, Discard, Event, GameState, RiichiKind, RiichiPaid
+from .scoring.payments import STICK
+from .state import (
+    AbortReason,
+    Claim,
+    ClaimKind,
+    Discard,
+    Event,
+    GameState,
+    RiichiKind,
+    RiichiPaid,
+    put,
+)
 from .tiles import WINDS
 from .turns import (
     NO_LEGAL,
@@ -54,7 +65,6 @@ from .turns import (
     draw,
     draw_into,
     kan_meld,
-    put,
     reveal_pending,
 )
 from .wall import MAX_KANS
@@ -155,26 +165,10 @@ def discard_tile(
                 v[_CLAIM] = _new(Claim, ("discard", seat, tile, _NONE4, None, None))
                 v[_LEGAL] = tuple(legal)
                 return _new(GameState, v), []
-    hand = _without(s.hands[seat], tile)
     riichi = _DECLARES.get(action.type)
-    river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi is not None))
-    furiten = s.furiten
-    if furiten[seat] == 1:
-        furiten = put(furiten, seat, 0)
-    changes = {
-        "hand_log": log,
-        "hands": put(s.hands, seat, hand),
-        "discards": put(s.discards, seat, river),
-        "discard_masks": put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
-        "furiten": furiten,
-        # a tsumogiri leaves the hand as it was before the draw: nothing to analyse
-        "analysis": s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
-        "ippatsu": put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
-        "drawn": None,
-        "rinshan": False,
-        "forbidden": (),
-        "last_discard": (seat, tile),
-    }
+    changes = dict(
+        zip(DISCARD_FIELDS, discard_values(s, seat, tile, log, riichi is not None), strict=True)
+    )
     events: list[Event] = []
     if s.dora_pending and s.ruleset.kan_dora_timing == "after_discard":
         s, events = reveal_pending(s.evolve(**changes))
@@ -205,36 +199,67 @@ def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
-def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> list[Any]:
-    """The fields of ``s`` after ``seat``'s plain discard of ``tile`` (no draw yet).
+# The fields a discard changes, in the order :func:`discard_values` gives them.
+DISCARD_FIELDS = (
+    "hand_log",
+    "hands",
+    "discards",
+    "discard_masks",
+    "furiten",
+    "analysis",
+    "ippatsu",
+    "drawn",
+    "rinshan",
+    "forbidden",
+    "last_discard",
+)
 
-    The same changes as the general path of :func:`discard_tile`; the caller sets the
-    phase, claim and legal actions.
-    """
+
+def discard_values(
+    s: GameState, seat: int, tile: int, log: tuple[Action, ...], riichi: bool = False
+) -> tuple[Any, ...]:
+    """What ``seat`` discarding ``tile`` makes of the fields ``DISCARD_FIELDS`` (no draw,
+    no answers yet): the one description of a discard, which both paths of
+    :func:`discard_tile` lay over the state (``riichi``: the tile declares riichi)."""
+    hand = _without(s.hands[seat], tile)
+    furiten = s.furiten
+    if furiten[seat] == 1:
+        furiten = put(furiten, seat, 0)
+    river = (*s.discards[seat], Discard(tile, tile == s.drawn, riichi))
+    return (
+        log,
+        put(s.hands, seat, hand),
+        put(s.discards, seat, river),
+        put(s.discard_masks, seat, s.discard_masks[seat] | (1 << (tile >> 2))),
+        furiten,
+        # a tsumogiri leaves the hand as it was before the draw: nothing to analyse
+        s.analysis if tile == s.drawn else put(s.analysis, seat, analyse(hand)),
+        put(s.ippatsu, seat, False) if s.ippatsu[seat] else s.ippatsu,
+        None,
+        False,
+        (),
+        (seat, tile),
+    )
+
+
+def _discarded(s: GameState, seat: int, tile: int, log: tuple[Action, ...]) -> list[Any]:
+    """The fields of ``s`` after ``seat``'s plain discard of ``tile``, as a list by
+    position (the fast path builds the next state from it without ``evolve``); the
+    caller sets the phase, claim and legal actions."""
     v = list(s)
-    hands = list(s.hands)
-    hand = hands[seat]
-    i = hand.index(tile)
-    hand = hands[seat] = hand[:i] + hand[i + 1 :]
-    v[_HANDS] = tuple(hands)
-    drawn = s.drawn
-    discards = list(s.discards)
-    discards[seat] = (*discards[seat], _new(Discard, (tile, tile == drawn, False, False)))
-    v[_DISCARDS] = tuple(discards)
-    masks = list(s.discard_masks)
-    masks[seat] |= 1 << (tile >> 2)
-    v[_MASKS] = tuple(masks)
-    if s.furiten[seat] == 1:
-        v[_FURITEN] = put(s.furiten, seat, 0)
-    if tile != drawn:  # a tsumogiri leaves the hand as it was before the draw
-        v[_ANALYSIS] = put(s.analysis, seat, analyse(hand))
-    if s.ippatsu[seat]:
-        v[_IPPATSU] = put(s.ippatsu, seat, False)
-    v[_LOG] = log
-    v[_LAST] = (seat, tile)
-    v[_DRAWN] = None
-    v[_RINSHAN] = False
-    v[_FORBIDDEN] = ()
+    (
+        v[_LOG],
+        v[_HANDS],
+        v[_DISCARDS],
+        v[_MASKS],
+        v[_FURITEN],
+        v[_ANALYSIS],
+        v[_IPPATSU],
+        v[_DRAWN],
+        v[_RINSHAN],
+        v[_FORBIDDEN],
+        v[_LAST],
+    ) = discard_values(s, seat, tile, log)
     return v
 
 
@@ -464,3 +489,8 @@ def _kan_survives(s: GameState) -> tuple[GameState, list[Event]]:
         furiten = tuple(f if asked[o] else s.furiten[o] for o, f in enumerate(furiten))
     s = s.evolve(furiten=furiten, phase="turn", claim=None, legal=NO_LEGAL)
     return _make_kan(s, kan)
+
+
+# _discarded lays the values out by these positions, in DISCARD_FIELDS' order.
+_LAID_OUT = (_LOG, _HANDS, _DISCARDS, _MASKS, _FURITEN, _ANALYSIS, _IPPATSU, _DRAWN, _RINSHAN)
+assert (*_LAID_OUT, _FORBIDDEN, _LAST) == tuple(map(GameState._fields.index, DISCARD_FIELDS))

@@ -38,15 +38,12 @@ sets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .melds import ANKAN, CHI, Meld
+from .scoring.score import HandScore
+from .scoring.yaku import YAKU_NAMES
+from .state import GameState, put
 from .tiles import is_terminal_or_honor
-from .yaku import YAKU_NAMES
-
-if TYPE_CHECKING:  # scoring and state are imported by the modules that import this one
-    from .scoring import HandScore
-    from .state import GameState
+from .wins import score_win, spare_copy
 
 _KEY_OF_NAME = {y.name: y.key for y in YAKU_NAMES}
 _BONUS = {"dora", "aka_dora", "ura_dora"}
@@ -82,11 +79,6 @@ def _alt_score(
     real: int,
 ) -> HandScore | None:
     """The score of the same win with a copy of ``kind`` instead of ``real``."""
-    # inherent cycle: wins asks this module whether a win stands, and the answer scores
-    # the same win on the other waits the way wins does (turns reaches wins through legal)
-    from .turns import put
-    from .wins import score_win, spare_copy
-
     hand = s.hands[seat]
     tile = spare_copy(s, seat, kind)
     if tile is None:
@@ -185,3 +177,15 @@ def fix_yaku_allows(
         all_kinds.append(tile >> 2)
     checked = opened[:1] if variant == "first_only" else opened
     return any(_related(key, m, s, seat, all_kinds) for m in checked for key in keys)
+
+
+def can_win(
+    s: GameState, seat: int, tile: int, tsumo: bool, discarder: int | None, chankan: bool = False
+) -> bool:
+    """Whether the win is allowed: a yaku (and enough han), and the fix-yaku rule."""
+    score = score_win(s, seat, tile, tsumo, discarder, chankan)
+    if score.error is not None:
+        return False
+    if s.ruleset.atozuke or score.yakuman:
+        return True
+    return fix_yaku_allows(s, seat, tile, tsumo, discarder, chankan, score)

@@ -18,10 +18,11 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import compress
 
-from . import claim_settlement, claims
 from .actions import ANKAN, DISCARDING, KYUUSHU, SHOUMINKAN, TSUMO, Action
-from .claim_values import WIN_ANYWAY
-from .discards import answer, declare_kan, discard_tile
+from .claims import procedure as claims
+from .claims import settlement as claim_settlement
+from .claims.values import WIN_ANYWAY
+from .discards import answer, declare_kan, discard_tile, resolve_answers
 from .errors import IllegalAction, InvalidAction
 from .handend import abortive_draw, tsumo_win
 from .refusals import explain
@@ -102,7 +103,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         s, more = answer(state, action, log)
         return s, (first, *more)
     if phase in claims.CLAIM_PHASES:
-        s, more = claim_settlement.apply_step(state, action, log)
+        s, more = claim_settlement.apply_step(state, action, log, resolve_answers)
         return s, (first, *more)
     s = state.evolve(hand_log=log)
     if kind in (TSUMO, WIN_ANYWAY) and claims.claimed(s):

@@ -48,9 +48,10 @@ from typing import NamedTuple
 
 from .analysis import counts_of, waits_mask
 from .hand import counts_as_tenpai, shape_waits, waits
-from .payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
 from .rulesets import Ruleset
-from .scoring import HandScore
+from .scoring.payments import Ron, multi_ron, nagashi_mangan, noten_payments, win_payment
+from .scoring.score import HandScore
+from .scoring.yaku import BY_KEY
 from .standings import final_standings
 from .state import (
     AbortReason,
@@ -61,12 +62,12 @@ from .state import (
     HandResult,
     ResultKind,
     WinResult,
+    put,
 )
 from .tiles import TERMINALS_AND_HONORS
-from .turns import deal, put
+from .turns import deal
 from .wall import ura_indicators
 from .wins import score_win, spare_copy
-from .yaku import BY_KEY
 
 _PAO_NAMES = {BY_KEY["daisangen"].name, BY_KEY["daisuushii"].name}
 _ORPHANS = frozenset(TERMINALS_AND_HONORS)
@@ -76,7 +77,7 @@ def order_from(seat: int) -> tuple[int, int, int]:
     return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
 
 
-def _pao_base(score: HandScore, ruleset: Ruleset) -> int | None:
+def pao_covered_base(score: HandScore, ruleset: Ruleset) -> int | None:
     """Base points the liable player covers (None: the hand holds no pao yakuman).
 
     ``pao_scope`` says how far the liability reaches when other yakuman are stacked
@@ -90,13 +91,13 @@ def _pao_base(score: HandScore, ruleset: Ruleset) -> int | None:
     return min(score.base_points, 8000 * max(1, han // 13))
 
 
-def _ura(s: GameState, winners: Iterable[int]) -> tuple[int, ...]:
+def ura_indicators_shown(s: GameState, winners: Iterable[int]) -> tuple[int, ...]:
     if not s.ruleset.ura_dora or not any(s.riichi[w] for w in winners):
         return ()
     return ura_indicators(s.wall, s.dora_shown if s.ruleset.kan_ura_dora else 1)
 
 
-def _dora(s: GameState) -> tuple[int, ...]:
+def dora_indicators_shown(s: GameState) -> tuple[int, ...]:
     return tuple(s.wall[126 : 126 + s.dora_shown])
 
 
@@ -105,7 +106,7 @@ def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     assert tile is not None  # tsumo is offered on a drawn tile only
     score = score_win(s, seat, tile, True)
     pao = s.pao[seat]
-    pao_base = _pao_base(score, s.ruleset) if pao is not None else None
+    pao_base = pao_covered_base(score, s.ruleset) if pao is not None else None
     if pao_base is None:
         pao = None
     payment = win_payment(
@@ -113,7 +114,7 @@ def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     )
     win = WinResult(seat, None, tile, s.hands[seat], s.melds[seat], score, payment, pao)
     deltas = tuple(payment.deltas())
-    result = _result(s, "tsumo", (win,), deltas, ura=_ura(s, (seat,)))
+    result = hand_result(s, "tsumo", (win,), deltas, ura=ura_indicators_shown(s, (seat,)))
     return finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
 
 
@@ -140,7 +141,7 @@ def ron_wins(
             scored_on, seat, tile, False, discarder, chankan, s.riichi_sticks if i == 0 else 0
         )
         pao = s.pao[seat]
-        pao_base = _pao_base(score, r) if pao is not None and pao != discarder else None
+        pao_base = pao_covered_base(score, r) if pao is not None and pao != discarder else None
         if pao_base is None:
             pao = None
         scores.append((seat, score, pao))
@@ -159,11 +160,11 @@ def ron_wins(
     if not chankan and river and river[-1].tile == tile:
         river = (*river[:-1], river[-1]._replace(called=True))
         s = s.evolve(discards=put(s.discards, discarder, river))
-    result = _result(s, "ron", tuple(wins), tuple(deltas), ura=_ura(s, winners))
+    result = hand_result(s, "ron", tuple(wins), tuple(deltas), ura=ura_indicators_shown(s, winners))
     return finish_hand(s, result, dealer_stays=s.round_number in winners, sticks_next=0)
 
 
-def _result(
+def hand_result(
     s: GameState,
     kind: ResultKind,
     wins: tuple[WinResult, ...] = (),
@@ -191,7 +192,7 @@ def _result(
         hands=tuple(next((w.hand for w in wins if w.seat == seat), None) for seat in range(4))
         if wins
         else hands,
-        dora_indicators=_dora(s),
+        dora_indicators=dora_indicators_shown(s),
         ura_indicators=ura,
         abort=abort,
         tenpai=tenpai,
@@ -201,7 +202,7 @@ def _result(
 
 
 def abortive_draw(s: GameState, reason: AbortReason) -> tuple[GameState, list[Event]]:
-    result = _result(s, "abortive", abort=reason)
+    result = hand_result(s, "abortive", abort=reason)
     return finish_hand(s, result, dealer_stays=True, sticks_next=s.riichi_sticks)
 
 
@@ -272,7 +273,7 @@ def exhaustive_draw(s: GameState) -> tuple[GameState, list[Event]]:
         noten = deltas
         kind = "exhaustive"
     hands = tuple(s.hands[seat] if tenpai[seat] else None for seat in range(4))
-    result = _result(
+    result = hand_result(
         s, kind, (), deltas, tenpai=tenpai, hands=hands, noten_deltas=noten, nagashi=nagashi
     )
     return finish_hand(s, result, dealer_stays=tenpai[s.round_number], sticks_next=s.riichi_sticks)

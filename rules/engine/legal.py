@@ -40,7 +40,6 @@ from collections.abc import Collection, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import claims
 from .actions import (
     ANKAN,
     CHI,
@@ -58,14 +57,16 @@ from .actions import (
     ActionType,
 )
 from .analysis import is_kokushi_wait, orphan_kinds, riichi_ankan_ok, riichi_discards
+from .claims import procedure as claims
+from .fixyaku import can_win
 from .melds import ANKAN as MELD_ANKAN
 from .melds import PON as MELD_PON
 from .melds import Meld
-from .payments import STICK
 from .rulesets import Ruleset
+from .scoring.payments import STICK
 from .tiles import FIVES, is_red
 from .wall import MAX_KANS
-from .wins import can_win, is_furiten
+from .wins import is_furiten
 
 if TYPE_CHECKING:
     from .state import GameState

@@ -7,7 +7,6 @@ apart: if the riichi minimum changes in :mod:`.legal`, so does the sentence here
 
 from __future__ import annotations
 
-from . import claims
 from .actions import (
     ANKAN,
     CHI,
@@ -24,7 +23,8 @@ from .actions import (
     Action,
     format_action,
 )
-from .claim_values import CLAIM_TYPES
+from .claims import procedure as claims
+from .claims.values import CLAIM_TYPES
 from .legal import (
     KYUUSHU_MIN_KINDS,
     RIICHI_MIN_SCORE,

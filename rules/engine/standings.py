@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .errors import InvalidHand
-from .payments import SEATS, STICK
 from .rulesets import Ruleset
+from .scoring.payments import SEATS, STICK
 
 
 @dataclass(frozen=True, slots=True)

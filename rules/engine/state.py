@@ -21,7 +21,16 @@ front door, :mod:`rules.engine`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeAlias
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Literal,
+    NamedTuple,
+    TypeAlias,
+    TypeVar,
+    overload,
+)
 
 from .actions import Action
 from .melds import Meld
@@ -29,10 +38,10 @@ from .rulesets import Ruleset
 
 if TYPE_CHECKING:  # these modules import this one; the names serve annotations only
     from .analysis import SeatAnalysis
-    from .claims import WinClaim
-    from .payments import WinPayment
-    from .scoresheet import DeclaredScore
-    from .scoring import HandScore
+    from .claims.procedure import WinClaim
+    from .scoring.payments import WinPayment
+    from .scoring.score import HandScore
+    from .scoring.scoresheet import DeclaredScore
     from .standings import Standing
 
 # What a game is waiting for: a turn seat to act, the answers to a discard or a kan,
@@ -424,3 +433,17 @@ __all__ = [
     "WinResult",
     "WinReviewed",
 ]
+
+
+T = TypeVar("T")
+
+
+@overload
+def put(seq: tuple[T, T, T, T], index: int, value: T) -> tuple[T, T, T, T]: ...
+@overload
+def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]: ...
+def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of a 4-tuple with one entry changed."""
+    out = list(seq)
+    out[index] = value
+    return tuple(out)

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Any, TypeVar, overload
+from typing import Any
 
 from .actions import ANKAN, CHI, DAIMINKAN, PON, Action
 from .analysis import analyse
 from .legal import forbidden_after_call, turn_actions
 from .melds import Meld, MeldKind
 from .rulesets import Ruleset
-from .state import Called, Dealt, DoraRevealed, Drew, Event, GameSetup, GameState, HandResult
+from .state import Called, Dealt, DoraRevealed, Drew, Event, GameSetup, GameState, HandResult, put
 from .tiles import DRAGONS, EAST, WINDS
 from .wall import DEAD_START, DEAL_END, check_wall, dealt_hand, rinshan_tile, shuffled_wall
 
@@ -54,19 +54,6 @@ _new = tuple.__new__
 _EMPTY4: tuple[tuple[()], ...] = ((), (), (), ())
 # the meld an open call makes (the action types and the meld kinds share their names)
 _CALLED: dict[str, MeldKind] = {CHI: CHI, PON: PON, DAIMINKAN: DAIMINKAN}
-
-T = TypeVar("T")
-
-
-@overload
-def put(seq: tuple[T, T, T, T], index: int, value: T) -> tuple[T, T, T, T]: ...
-@overload
-def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]: ...
-def put(seq: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of a 4-tuple with one entry changed."""
-    out = list(seq)
-    out[index] = value
-    return tuple(out)
 
 
 def wall_for(setup: GameSetup, hand_index: int) -> tuple[tuple[int, ...], tuple[int, int]]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import claims
 from .actions import PASS, Action, format_action
-from .claim_values import CLAIM_TYPES, WIN_ANYWAY
-from .claims import WinClaim
+from .claims import procedure as claims
+from .claims.procedure import WinClaim
+from .claims.values import CLAIM_TYPES, WIN_ANYWAY
 from .melds import Meld
 from .rulesets import Ruleset
 from .standings import Standing

@@ -1,4 +1,5 @@
-"""Scoring a win inside a game: the situation flags, and whether a win is allowed.
+"""Scoring a win inside a game: the situation flags and the score (whether the win is
+allowed is :func:`.fixyaku.can_win`).
 
 This is the only place the game calls the scorer. It is called only when the tile
 already completes the hand (its kind is in the seat's cached waits), so the ~40 µs
@@ -9,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .fixyaku import fix_yaku_allows
 from .melds import Meld
 from .rulesets import Ruleset
-from .scoring import HandScore, Situation, score_hand
+from .scoring.score import HandScore, Situation, score_hand
 from .wall import dora_indicators, ura_indicators
 
 if TYPE_CHECKING:
@@ -115,15 +115,3 @@ def score_win(
         _scores.clear()
     _scores[key] = (ruleset, score)
     return score
-
-
-def can_win(
-    s: GameState, seat: int, tile: int, tsumo: bool, discarder: int | None, chankan: bool = False
-) -> bool:
-    """Whether the win is allowed: a yaku (and enough han), and the fix-yaku rule."""
-    score = score_win(s, seat, tile, tsumo, discarder, chankan)
-    if score.error is not None:
-        return False
-    if s.ruleset.atozuke or score.yakuman:
-        return True
-    return fix_yaku_allows(s, seat, tile, tsumo, discarder, chankan, score)

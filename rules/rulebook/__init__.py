@@ -26,11 +26,9 @@ class Chapter:
 
     @property
     def url(self) -> str:
-        from django.urls import reverse
+        from .builders import chapter_url
 
-        if self.slug == "tiles":
-            return reverse("rules:tiles")
-        return reverse("rules:chapter", args=[self.slug])
+        return chapter_url(self.slug)
 
 
 def _chapters() -> tuple[Chapter, ...]:

@@ -9,9 +9,21 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from rules.engine import payments as pay
-from rules.engine.rulesets import Ruleset
-from rules.engine.tiles import dora_of, kind_name, kind_notation, parse_kinds
+from rules.engine import (
+    STICK,
+    Ron,
+    Ruleset,
+    base_points,
+    chombo_payment,
+    dora_of,
+    kind_name,
+    kind_notation,
+    multi_ron,
+    nagashi_mangan,
+    noten_payments,
+    parse_kinds,
+    win_payment,
+)
 
 from . import examples, points
 from .examples import HERE
@@ -29,15 +41,15 @@ def turn(club: Ruleset) -> dict:
 
 def riichi(club: Ruleset) -> dict:
     """The closed-kan example: a hand whose waits a quad of 7s would change."""
-    from rules.engine import hand
+    from rules.engine import waits as hand_waits
 
     before = "123p456s99s56777m"
     counts = [0] * 34
     for kind, _ in parse_kinds(before):
         counts[kind] += 1
-    waits_before = [kind_notation(k) for k in hand.waits(counts)]
+    waits_before = [kind_notation(k) for k in hand_waits(counts)]
     counts[parse_kinds("7m")[0][0]] -= 3  # the quad is set aside as one set
-    waits_after = [kind_notation(k) for k in hand.waits(counts)]
+    waits_after = [kind_notation(k) for k in hand_waits(counts)]
     return {
         "kan_hand": before,
         "kan_waits": waits_before,
@@ -47,7 +59,7 @@ def riichi(club: Ruleset) -> dict:
 
 
 def furiten(club: Ruleset) -> dict:
-    from rules.engine import hand
+    from rules.engine import waits as hand_waits
 
     cases = []
     # (kind of furiten, hand, the tile in question); the waits come from the engine
@@ -60,7 +72,7 @@ def furiten(club: Ruleset) -> dict:
         counts = [0] * 34
         for kind, _ in parse_kinds(notation):
             counts[kind] += 1
-        waits = [kind_notation(k) for k in hand.waits(counts)]
+        waits = [kind_notation(k) for k in hand_waits(counts)]
         cases.append(
             {
                 "hand": notation,
@@ -90,7 +102,7 @@ def dora(club: Ruleset) -> dict:
 
 
 def yaku(club: Ruleset) -> dict:
-    from rules.engine.yaku import BY_KEY
+    from rules.engine import BY_KEY
 
     sections: dict[str, list[dict]] = {}
     for ex in examples.load()["yaku"]:
@@ -145,7 +157,7 @@ def draws(club: Ruleset) -> dict:
 def noten_rows() -> list[dict]:
     rows = []
     for tenpai in (1, 2, 3):
-        deltas = pay.noten_payments([i < tenpai for i in range(4)])
+        deltas = noten_payments([i < tenpai for i in range(4)])
         rows.append({"tenpai": tenpai, "gain": deltas[0], "loss": -deltas[3]})
     return rows
 
@@ -153,7 +165,7 @@ def noten_rows() -> list[dict]:
 def _nagashi_rows() -> list[dict]:
     out = []
     for who, dealer in (("a non-dealer", 1), ("the dealer", 0)):
-        deltas = pay.nagashi_mangan([0], dealer)
+        deltas = nagashi_mangan([0], dealer)
         out.append({"who": who, "deltas": _by_seat(deltas, dealer)})
     return out
 
@@ -168,27 +180,27 @@ def _by_seat(deltas: list[int], dealer: int) -> list[dict]:
 def penalties(club: Ruleset) -> dict:
     rows = []
     for who, dealer in (("a non-dealer", 1), ("the dealer", 0)):
-        rows.append({"who": who, "deltas": _by_seat(pay.chombo_payment(0, dealer, club), dealer)})
+        rows.append({"who": who, "deltas": _by_seat(chombo_payment(0, dealer, club), dealer)})
     return {"chombo_rows": rows, "chombo_is_penalty": club.chombo == "penalty"}
 
 
 def payments(club: Ruleset) -> dict:
-    base, _ = pay.base_points(3, 40, club)
-    ron = pay.win_payment(base, 0, 1, False, 2, 2, 1)
-    tsumo = pay.win_payment(base, 0, 1, True, None, 2, 1)
-    plain_ron = pay.win_payment(base, 0, 1, False, 2, 0, 0)
-    plain_tsumo = pay.win_payment(base, 0, 1, True, None, 0, 0)
-    double = pay.multi_ron(
-        [pay.Ron(winner=3, base=base), pay.Ron(winner=1, base=pay.base_points(2, 30, club)[0])],
+    base, _ = base_points(3, 40, club)
+    ron = win_payment(base, 0, 1, False, 2, 2, 1)
+    tsumo = win_payment(base, 0, 1, True, None, 2, 1)
+    plain_ron = win_payment(base, 0, 1, False, 2, 0, 0)
+    plain_tsumo = win_payment(base, 0, 1, True, None, 0, 0)
+    double = multi_ron(
+        [Ron(winner=3, base=base), Ron(winner=1, base=base_points(2, 30, club)[0])],
         discarder=2,
         dealer=0,
         honba=1,
         riichi_sticks=2,
         ruleset=club.replace(double_ron=True),
     )
-    yakuman = pay.base_points(0, 0, club, yakuman=1)[0]
-    pao_tsumo = pay.win_payment(yakuman, 0, 1, True, None, 0, 0, pao=3)
-    pao_ron = pay.win_payment(yakuman, 0, 1, False, 2, 0, 0, pao=3)
+    yakuman = base_points(0, 0, club, yakuman=1)[0]
+    pao_tsumo = win_payment(yakuman, 0, 1, True, None, 0, 0, pao=3)
+    pao_ron = win_payment(yakuman, 0, 1, False, 2, 0, 0, pao=3)
     return {
         "ex_base": base,
         "ex_ron": ron,
@@ -206,7 +218,7 @@ def payments(club: Ruleset) -> dict:
 
 
 def game_end(club: Ruleset) -> dict:
-    from rules.engine.standings import final_standings, format_final
+    from rules.engine import final_standings, format_final
 
     scores = [41700, 28300, 19500, 8500]  # East, South, West, North; 2 sticks left
     leftover = 2
@@ -229,7 +241,7 @@ def game_end(club: Ruleset) -> dict:
     return {
         "standings": rows,
         "leftover": leftover,
-        "leftover_points": leftover * pay.STICK,
+        "leftover_points": leftover * STICK,
         "uma_total": sum(abs(u) for u in club.uma) // 2,
     }
 
@@ -241,15 +253,22 @@ def _glossary() -> list[dict]:
     return sorted(terms, key=lambda t: t["term"].lower())
 
 
-def _href(link: str) -> str:
+def chapter_url(slug: str) -> str:
+    """The address of the chapter ``slug`` (the tiles chapter has a page of its own)."""
     from django.urls import reverse
 
-    from . import BY_SLUG
+    if slug == "tiles":
+        return reverse("rules:tiles")
+    return reverse("rules:chapter", args=[slug])
+
+
+def _href(link: str) -> str:
+    from django.urls import reverse
 
     if link in ("calculator", "rulesets"):
         return reverse(f"rules:{link}")
     slug, _, anchor = link.partition("#")
-    return BY_SLUG[slug].url + (f"#{anchor}" if anchor else "")
+    return chapter_url(slug) + (f"#{anchor}" if anchor else "")
 
 
 def yaku_anchor(key: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from rules.engine import presets, rulesets
+from rules.engine import DEFAULT_PRESET, PRESETS, Ruleset
 
 HERE = Path(__file__).resolve().parent
 
@@ -24,9 +24,9 @@ def load() -> dict[str, list[dict]]:
         return json.load(fh)
 
 
-def ruleset_for(example: dict) -> rulesets.Ruleset:
+def ruleset_for(example: dict) -> Ruleset:
     """Examples are scored under Ronin, plus any override the example names."""
-    base = presets.PRESETS[presets.DEFAULT_PRESET].ruleset
+    base = PRESETS[DEFAULT_PRESET].ruleset
     overrides = example.get("ruleset_overrides")
     return base.replace(**overrides) if overrides else base
 
@@ -39,7 +39,7 @@ def score_example(example: dict) -> dict[str, Any]:
     from rules import calculator
 
     request = dict(example["request"])
-    request["ruleset"] = presets.DEFAULT_PRESET
+    request["ruleset"] = DEFAULT_PRESET
     try:
         prepared = calculator.read_request(request)
         prepared.ruleset = ruleset_for(example)
@@ -65,7 +65,7 @@ def calculator_query(example: dict) -> str:
             pairs.append((key, r[key]))
     if r.get("dora_indicators"):
         pairs.append(("dora", "".join(r["dora_indicators"])))
-    pairs.append(("ruleset", presets.DEFAULT_PRESET))
+    pairs.append(("ruleset", DEFAULT_PRESET))
     return urlencode(pairs)
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from rules.engine import hand, payments
-from rules.engine.rulesets import Ruleset
-from rules.engine.tiles import kind_notation, parse_kinds
+from rules.engine import STICK, Ruleset, kind_notation, parse_kinds, shanten
+from rules.engine import waits as hand_waits
 
 from . import examples
 
@@ -40,7 +39,7 @@ def counts_of(notation: str) -> list[int]:
 
 def waits_of(notation: str) -> list[str]:
     """The engine's waits of a 13-tile hand (or a shape padded to 13 by the caller)."""
-    return [kind_notation(k) for k in hand.waits(counts_of(notation))]
+    return [kind_notation(k) for k in hand_waits(counts_of(notation))]
 
 
 def _scored_cards(section: str) -> list[dict]:
@@ -72,12 +71,12 @@ def acceptance_rows(notation: str) -> list[dict]:
         if not counts[kind]:
             continue
         counts[kind] -= 1
-        left = hand.shanten(counts)
+        left = shanten(counts)
         improving = []
         for k in range(34):
             if counts[k] < 4:
                 counts[k] += 1
-                if hand.shanten(counts) < left:
+                if shanten(counts) < left:
                     improving.append(k)
                 counts[k] -= 1
         counts[kind] += 1
@@ -117,11 +116,9 @@ def strategy(club: Ruleset) -> dict:
     counts = counts_of(EFFICIENCY_HAND)
     return {
         "efficiency_hand": EFFICIENCY_HAND,
-        "efficiency_shanten": hand.shanten(counts),
+        "efficiency_shanten": shanten(counts),
         "efficiency_rows": acceptance_rows(EFFICIENCY_HAND),
-        "shanten_ladder": [
-            {"hand": h, "shanten": hand.shanten(counts_of(h))} for h in SHANTEN_LADDER
-        ],
+        "shanten_ladder": [{"hand": h, "shanten": shanten(counts_of(h))} for h in SHANTEN_LADDER],
         "defence": position,
         "defence_day": STRATEGY_DAY,
     }
@@ -157,7 +154,7 @@ def table(club: Ruleset) -> dict:
         "dice": dice,
         "sticks": sticks,
         "stick_total": sum(s["value"] * s["count"] for s in sticks),
-        "riichi_stick": payments.STICK,
+        "riichi_stick": STICK,
         "honba_stick": 100,
         "noten": noten_rows(),
     }

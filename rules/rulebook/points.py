@@ -7,8 +7,7 @@ never disagree with what the calculator and the tables at the club pay.
 
 from __future__ import annotations
 
-from rules.engine.payments import base_points, win_payment
-from rules.engine.rulesets import Ruleset
+from rules.engine import Ruleset, base_points, win_payment
 
 HAN = (1, 2, 3, 4)
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)

@@ -70,9 +70,8 @@ def _squash(text: str) -> str:
 
 @lru_cache(maxsize=4)
 def _index(language: str) -> tuple[dict, ...]:
-    from rules.views import chapter_context
-
     from . import CHAPTERS
+    from .pages import chapter_context
 
     entries: list[dict] = []
     with translation.override(language):
@@ -98,7 +97,7 @@ def _index(language: str) -> tuple[dict, ...]:
 
 
 def _yaku_entries() -> list[dict]:
-    from rules.engine.yaku import BY_KEY
+    from rules.engine import BY_KEY
 
     from . import BY_SLUG, examples
     from .builders import yaku_anchor

@@ -82,7 +82,7 @@ def term(word) -> str:
 
 @register.filter
 def fu_reason(reason) -> str:
-    """A fu item's reason ("tanki wait", see rules.engine.fu.FU_REASONS) in the reader's
+    """A fu item's reason ("tanki wait", see rules.engine.scoring.fu.FU_REASONS) in the reader's
     words ("pair wait")."""
     return pgettext("fu", str(reason)) if reason else ""
 

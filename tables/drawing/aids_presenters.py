@@ -1,13 +1,13 @@
 """The learning aids as plain data and words: the shanten in a sentence, each wait with
 how many of it the seat cannot see, furiten, a hand without yaku and the discards
-that keep riichi; the numbers are the engine's (:func:`rules.engine.aids.learning_aids`,
+that keep riichi; the numbers are the engine's (:func:`rules.engine.study.aids.learning_aids`,
 from the seat's own view only) and ``coaching`` draws them."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.aids import Aids
+from rules.engine import Aids
 
 
 def shanten_text(shanten: int) -> str:

@@ -2,7 +2,7 @@
 claim, the answers and the review, and which controls the seat asked to act gets.
 
 While a win is claimed (the engine's phases ``claim``, ``answers``, ``review`` and
-``confirm``, see :mod:`rules.engine.claims`) every viewer sees one panel: the
+``confirm``, see :mod:`rules.engine.claims.procedure`) every viewer sees one panel: the
 claimant's hand and winning tile, the claim, every answer so far and, in the review,
 the engine's own reading (and whether the decision went against it, or the reading
 itself decides). Everything comes from the viewer's own :class:`SeatView` (or, for a
@@ -15,19 +15,21 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from rules.engine.actions import Action, format_action
-from rules.engine.claim_values import (
+from rules.engine import (
     CLAIM_PHASES,
     FU_VALUES,
     HAN_WITH_FU,
     LIMITS,
     REASON_TEXT,
     REASONS,
+    Action,
+    SeatView,
+    WinClaim,
+    against_reading,
+    format_action,
     value_label,
     value_text,
 )
-from rules.engine.claims import WinClaim, against_reading
-from rules.engine.visibility import SeatView
 
 Names = list[dict[str, Any]]  # each seat's name ("name") and more
 

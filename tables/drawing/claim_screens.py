@@ -15,7 +15,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from rules.engine.rulesets import Ruleset
+from rules.engine import Ruleset
 
 from . import claim_presenters
 from .tile_markup import markup, oob_mark, row

@@ -14,8 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from rules.engine.aids import Aids, learning_aids
-from rules.engine.visibility import SeatView
+from rules.engine import Aids, SeatView, learning_aids
 
 from .aids_presenters import aids_data
 from .tile_markup import EMPTY, join, kind_tile, markup, oob_mark

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString
 
-from rules.engine.state import GameState
+from rules.engine import GameState
 from tables.play import timers as timing
 
 from . import board_markup

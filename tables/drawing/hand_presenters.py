@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import get_language
 
 from players import terms
-from rules.engine.actions import format_action
+from rules.engine import format_action
 
 from .seat_presenters import meld_data, tile_label
 
 if TYPE_CHECKING:
-    from rules.engine import SeatView
-    from rules.engine.actions import Action
+    from rules.engine import Action, SeatView
 
 # The words of the buttons live in players.terms (Japanese terms or English names, a
 # member's choice).

@@ -13,8 +13,14 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from rules.engine.errors import InvalidNotation
-from rules.engine.tiles import face_file, format_kinds, kind_name, kind_notation, parse_kinds
+from rules.engine import (
+    InvalidNotation,
+    face_file,
+    format_kinds,
+    kind_name,
+    kind_notation,
+    parse_kinds,
+)
 
 
 def tile_img(kind: int, red: bool = False, extra_class: str = "") -> SafeString:

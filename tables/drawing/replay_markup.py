@@ -13,8 +13,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from rules.engine.state import HandResult
-from rules.engine.visibility import SeatView
+from rules.engine import HandResult, SeatView
 from rules.templatetags.words import points_text
 
 from . import result_markup, result_presenters

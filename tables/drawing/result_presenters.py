@@ -8,9 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from players import terms
-from rules.engine.claim_values import value_label
-from rules.engine.claims import against_reading
-from rules.engine.standings import format_final
+from rules.engine import against_reading, format_final, value_label
 
 from .claim_presenters import decision_text
 from .seat_presenters import meld_data, round_name
@@ -18,9 +16,7 @@ from .seat_presenters import meld_data, round_name
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from rules.engine.claims import WinClaim
-    from rules.engine.standings import Standing
-    from rules.engine.state import HandResult
+    from rules.engine import HandResult, Standing, WinClaim
 
 ABORT_REASONS = {
     "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.engine.tiles import EAST, is_red, kind_name, kind_notation
+from rules.engine import EAST, is_red, kind_name, kind_notation
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from rules.engine import SeatView
-    from rules.engine.melds import Meld
-    from rules.engine.state import Discard
+    from rules.engine import Discard, Meld, SeatView
 
 POSITIONS = ("bottom", "right", "top", "left")
 WIND_NAMES = ("East", "South", "West", "North")

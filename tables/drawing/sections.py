@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from django.utils.safestring import SafeString
 
-from rules.engine.aids import Aids
+from rules.engine import Aids
 
 from . import board_markup, claim_screens, coaching, hand_markup, result_markup
 

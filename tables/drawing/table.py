@@ -11,9 +11,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import translation
 
-from rules.engine.aids import learning_aids
-from rules.engine.state import GameState
-from rules.engine.visibility import SeatView, seat_view, spectator_view
+from rules.engine import GameState, SeatView, learning_aids, seat_view, spectator_view
 from tables.play import states
 from tables.play import timers as timing
 from tables.runtime import RUNTIME, cached_games, keep_at_most

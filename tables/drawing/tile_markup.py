@@ -17,7 +17,7 @@ from django.templatetags.static import static
 from django.utils.functional import Promise
 from django.utils.safestring import SafeData, SafeString
 
-from rules.engine.tiles import face_file, is_red, kind_name, kind_notation
+from rules.engine import face_file, is_red, kind_name, kind_notation
 
 from .seat_presenters import tile_name
 

@@ -12,10 +12,16 @@ from django.db import migrations, models
 
 
 def mark_old_claimed_games(apps, schema_editor):
-    from rules.engine import HandEnded, apply, parse_action, rulesets
-    from rules.engine.claims import marked_seats
-    from rules.engine.game import check_robots, start
-    from rules.engine.state import GameSetup
+    from rules.engine import (
+        GameSetup,
+        HandEnded,
+        apply,
+        check_robots,
+        marked_seats,
+        parse_action,
+        ruleset_from_dict,
+        start,
+    )
 
     Game = apps.get_model("tables", "Game")
     HandRecord = apps.get_model("tables", "HandRecord")
@@ -31,7 +37,7 @@ def mark_old_claimed_games(apps, schema_editor):
         try:
             walls = tuple(tuple(w) for w in (game.walls or ()))
             robots = check_robots(game.robots or ())
-            setup = GameSetup(rulesets.from_dict(ruleset), game.seed, walls, robots, 1)
+            setup = GameSetup(ruleset_from_dict(ruleset), game.seed, walls, robots, 1)
             state = start(setup)
             for text in game.log[: game.version]:
                 index = state.hand_index

@@ -17,7 +17,7 @@ the earliest that applies:
 A person asked about a discard at a table with a call window (:mod:`tables.play.call_window`)
 has their whole move time, as for any decision; the window only holds what follows.
 
-At a table whose wins are claimed (:mod:`rules.engine.claims`) a person's only
+At a table whose wins are claimed (:mod:`rules.engine.claims.procedure`) a person's only
 choice on a discard is often *Win anyway* or pass: that choice stays open for
 ``TABLE_CLAIM_WINDOW`` seconds (``window``), then the seat passes; likewise a
 person in riichi who throws the drawn tile automatically keeps Win anyway open on
@@ -39,11 +39,18 @@ import logging
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from rules.engine import bots, claims, pending_seats
-from rules.engine.actions import Action
-from rules.engine.claim_values import CLAIM_PHASES, OK, WIN_ANYWAY
-from rules.engine.state import GameState
-from rules.engine.visibility import SeatView, seat_view
+from rules.engine import (
+    CLAIM_PHASES,
+    OK,
+    WIN_ANYWAY,
+    Action,
+    GameState,
+    SeatView,
+    bots,
+    judged_action,
+    pending_seats,
+    seat_view,
+)
 from tables import conf
 
 from . import timers as timing
@@ -207,7 +214,7 @@ def choose(move: Move, state: GameState, policy: SeatPolicy, seed: int, version:
     if state.phase in CLAIM_PHASES:
         if move.reason == "timeout" and state.phase in ("answers", "confirm"):
             return Action(move.seat, OK)  # no answer in time counts as OK
-        return claims.judged_action(state, move.seat)
+        return judged_action(state, move.seat)
     view = seat_view(state, move.seat)
     if move.reason == "window":
         if view.phase == "turn":  # in riichi: the drawn tile (see riichi_window_only)

@@ -34,8 +34,15 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from rules.engine import Action, GameState, before_answers, parse_action
-from rules.engine.actions import ANKAN, DISCARDING, SHOUMINKAN
+from rules.engine import (
+    ANKAN,
+    DISCARDING,
+    SHOUMINKAN,
+    Action,
+    GameState,
+    before_answers,
+    parse_action,
+)
 from tables import conf
 from tables.play import hidden_claims
 

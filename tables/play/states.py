@@ -17,10 +17,18 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, NamedTuple
 
-from rules.engine import Action, apply, format_action, parse_action, rulesets
-from rules.engine.game import check_robots
-from rules.engine.replay import replay
-from rules.engine.state import CLAIM_RULES, GameSetup, GameState
+from rules.engine import (
+    CLAIM_RULES,
+    Action,
+    GameSetup,
+    GameState,
+    apply,
+    check_robots,
+    format_action,
+    parse_action,
+    replay,
+    ruleset_from_dict,
+)
 from tables.runtime import RUNTIME, cached_games, keep_at_most
 
 if TYPE_CHECKING:
@@ -117,7 +125,7 @@ def setup_of(game: Game) -> GameSetup:
     walls = tuple(tuple(w) for w in (game.walls or ()))
     robots = check_robots(game.robots or ())
     claim_rules = getattr(game, "claim_rules", CLAIM_RULES)
-    return GameSetup(rulesets.from_dict(game.ruleset), game.seed, walls, robots, claim_rules)
+    return GameSetup(ruleset_from_dict(game.ruleset), game.seed, walls, robots, claim_rules)
 
 
 def advance(game_id: int, version: int, action: Action) -> GameState | None:

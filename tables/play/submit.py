@@ -29,6 +29,7 @@ from django.db import transaction
 
 from rules.engine import (
     Action,
+    GameState,
     IllegalAction,
     InvalidAction,
     answers_commute,
@@ -36,7 +37,6 @@ from rules.engine import (
     parse_action,
     waits_for_answers,
 )
-from rules.engine.state import GameState
 from tables import clock as clocks
 from tables import conf, records, referees, table_options
 from tables.models import Game, HandRecord, Table
@@ -330,14 +330,14 @@ def new_seed() -> int:
 
 def start_game(table: Table, *, seed: int | None = None, clock: clocks.Clock | None = None) -> Game:
     """Create the game of a full table and mark the table as playing."""
-    from rules.engine import rulesets as engine_rulesets
+    from rules.engine import ruleset_to_dict
 
     ruleset = table_options.engine_ruleset(table)  # with the length and options chosen
     now = (clock or clocks.current()).now()
     t = timers.start(ruleset, now)
     game = Game.objects.create(
         table=table,
-        ruleset=engine_rulesets.to_dict(ruleset),
+        ruleset=ruleset_to_dict(ruleset),
         seed=seed if seed is not None else new_seed(),
         # the engine's robot seats (the app rule settings' open-riichi rule), as seated now
         robots=sorted(seat.index for seat in table.seats.all() if seat.bot_level),

@@ -14,11 +14,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rules.engine.state import GameState
+from rules.engine import GameState
 from tables import conf
 
 if TYPE_CHECKING:
-    from rules.engine.rulesets import Ruleset
+    from rules.engine import Ruleset
 
 
 class Timers(NamedTuple):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from rules.engine.state import GameState
+from rules.engine import GameState
 from tables import clock as clocks
 from tables.drawing import frames
 from tables.models import Game

@@ -17,7 +17,7 @@ from django.db.models import Case, F, When
 from django.db.models.functions import Greatest
 
 from players import terms
-from rules.engine.state import GameState
+from rules.engine import GameState
 from tables import lobby, matchmaking, online
 from tables.models import QueueEntry, Seat, Table
 from tables.play import call_window, hidden_claims, states, twins

@@ -1,9 +1,7 @@
 """Learning aids (aids.py): computed from one seat's view, never from the full state."""
 
-from rules.engine.aids import learning_aids
+from rules.engine import learning_aids, parse_kinds, seat_view
 from rules.engine.testing import play, scenario
-from rules.engine.tiles import parse_kinds
-from rules.engine.visibility import seat_view
 
 TENPAI = "234m345p678p22s34s"  # waits 2s and 5s, pinfu and tanyao on either
 NO_YAKU = "123m345p678p22s35s"  # waits 4s only: a closed kanchan with a terminal run

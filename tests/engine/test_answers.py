@@ -1,6 +1,7 @@
 """Answers to one claim commute (rules.engine.answers), the live tables' reason to accept a late answer."""
 
 from rules.engine import (
+    Action,
     answers_commute,
     apply,
     format_action,
@@ -10,7 +11,6 @@ from rules.engine import (
     pending_seats,
     waits_for_answers,
 )
-from rules.engine.actions import Action
 from rules.engine.testing import find, play, scenario
 
 # seat 2 waits on 2s/5s with all simples; seat 1 holds a pair of 5s

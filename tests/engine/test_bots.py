@@ -10,11 +10,9 @@ from typing import NamedTuple
 
 import pytest
 
-from rules.engine import bots
-from rules.engine.actions import Action
+from rules.engine import Action, bots, shanten
 from rules.engine.bots import careful, defence, efficiency, efficient, tsumogiri
 from rules.engine.bots.reading import Reading
-from rules.engine.hand import shanten
 from rules.engine.presets import RONIN
 from rules.engine.tiles import counts34, parse_tiles
 
@@ -429,7 +427,7 @@ def test_bot_modules_import_nothing_from_the_game_state_or_play():
         "..rulesets",
         "..actions",
         "..errors",
-        "..claim_values",  # the claim actions' names and numbers (pure data)
+        "..claims.values",  # the claim actions' names and numbers (pure data)
     }
     for path in BOTS_DIR.glob("*.py"):
         for module in _imports(path):
@@ -441,7 +439,7 @@ def test_bot_modules_import_nothing_from_the_game_state_or_play():
 def test_bot_modules_name_only_the_seat_view_types_for_the_type_checker():
     # Type annotations may name the view a bot is handed and what it holds; the
     # type checker reads these imports, the running bot never does.
-    view_types = {"..visibility", "..state", "..claims"}
+    view_types = {"..visibility", "..state", "..claims.procedure"}
     for path in BOTS_DIR.glob("*.py"):
         for module in _imports(path, type_only=True):
             assert module in view_types, f"{path.name} imports {module} for its types"
@@ -449,9 +447,8 @@ def test_bot_modules_name_only_the_seat_view_types_for_the_type_checker():
 
 @pytest.mark.parametrize("level", list(bots.BOTS))
 def test_in_a_real_game_no_bot_throws_into_an_open_riichi(level):
-    from rules.engine.game import apply
+    from rules.engine import apply, seat_view
     from rules.engine.testing import QUIET, scenario
-    from rules.engine.visibility import seat_view
 
     ruleset = RONIN.replace(open_riichi=True, open_riichi_robot="pay_as_usual")
     # the dealer waits on 1s/4s and opens the hand; seat 1 then draws a 4s and

@@ -14,14 +14,21 @@ from typing import get_args
 
 import pytest
 
-from rules.engine import bots
+from rules.engine import (
+    ABORTS,
+    OUTCOMES,
+    InvalidAction,
+    InvalidNotation,
+    apply,
+    bots,
+    new_game,
+    pending_seats,
+    seat_view,
+)
 from rules.engine.actions import ACTION_TYPES, CALLS, DISCARDING, ActionType, parse_action
-from rules.engine.claim_values import CLAIM_PHASES, CLAIM_TYPES, ClaimPhase, ClaimType
-from rules.engine.errors import InvalidAction, InvalidNotation
-from rules.engine.game import apply, new_game, pending_seats
+from rules.engine.claims.values import CLAIM_PHASES, CLAIM_TYPES, ClaimPhase, ClaimType
 from rules.engine.melds import KANS, MELD_KINDS, MeldKind, parse_meld
 from rules.engine.presets import RONIN, preset
-from rules.engine.scoresheet import ABORTS, OUTCOMES
 from rules.engine.state import (
     AbortReason,
     ClaimKind,
@@ -30,7 +37,6 @@ from rules.engine.state import (
     ResultKind,
     RiichiKind,
 )
-from rules.engine.visibility import seat_view
 
 
 def test_the_action_type_names_every_action_type_and_nothing_else():

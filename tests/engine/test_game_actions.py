@@ -2,9 +2,17 @@
 
 import pytest
 
-from rules.engine import apply, legal_actions, new_game, pending_seats
-from rules.engine.actions import Action, format_action, parse_action
-from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine import (
+    Action,
+    IllegalAction,
+    InvalidAction,
+    apply,
+    format_action,
+    legal_actions,
+    new_game,
+    parse_action,
+    pending_seats,
+)
 from rules.engine.presets import RONIN
 from rules.engine.testing import find, play, scenario
 

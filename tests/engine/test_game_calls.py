@@ -2,8 +2,7 @@
 
 import pytest
 
-from rules.engine import apply, pending_seats
-from rules.engine.errors import IllegalAction
+from rules.engine import IllegalAction, apply, pending_seats
 from rules.engine.presets import RONIN
 from rules.engine.testing import find, play, scenario, tsumogiri
 
@@ -153,7 +152,7 @@ def test_red_fives_make_distinct_pon_choices():
 
 
 def find_discard(state, seat, notation):
-    from rules.engine.actions import Action
+    from rules.engine import Action
     from rules.engine.testing import tiles
 
     kind = tiles(notation)[0] >> 2

@@ -2,9 +2,7 @@
 
 import pytest
 
-from rules.engine import apply
-from rules.engine.actions import Action
-from rules.engine.errors import IllegalAction
+from rules.engine import Action, IllegalAction, apply
 from rules.engine.testing import play, scenario, tiles, tsumogiri
 
 TENPAI = "234m345p678p22s34s"  # waits 2s/5s with all simples

@@ -1,8 +1,8 @@
 """Each preset plays as its own authority does (Tenhou, Mahjong Soul, EMA 2016, WRC,
 M-League, the Yakuza guide's table rules, and the Ronin Game Rules themselves)."""
 
+from rules.engine import final_standings
 from rules.engine.presets import RONIN, preset
-from rules.engine.standings import final_standings
 from rules.engine.testing import play, scenario, tsumogiri
 
 TENHOU = preset("tenhou")
@@ -75,8 +75,7 @@ def test_tenhou_kan_allowed_with_one_tile_in_the_live_wall():
 
 
 def test_kan_minimum_is_named_in_the_refusal():
-    from rules.engine.actions import Action
-    from rules.engine.game import explain
+    from rules.engine import Action, explain
 
     state = tsumogiri(scenario({0: QUAD}), 68)
     quad = tuple(t for t in state.hands[0] if t >> 2 == 7)

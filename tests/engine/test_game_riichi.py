@@ -2,12 +2,9 @@
 
 import pytest
 
-from rules.engine import apply
-from rules.engine.actions import Action
-from rules.engine.errors import IllegalAction
+from rules.engine import Action, IllegalAction, apply, seat_view
 from rules.engine.presets import RONIN
 from rules.engine.testing import find, play, scenario, tsumogiri
-from rules.engine.visibility import seat_view
 
 TENPAI = "234m345p678p22s34s"  # waits 2s/5s, all simples
 

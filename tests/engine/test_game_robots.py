@@ -4,12 +4,9 @@ import json
 
 import pytest
 
-from rules.engine import apply, new_game
-from rules.engine.actions import Action
-from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine import Action, GameSetup, IllegalAction, InvalidAction, apply, new_game
 from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
-from rules.engine.state import GameSetup
 from rules.engine.testing import first_legal, pass_all, play, scenario, tsumogiri
 
 TENPAI = "234m345p678p22s34s"  # waits 2s/5s, all simples

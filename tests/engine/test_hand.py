@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import hand
-from rules.engine.errors import InvalidHand
+from rules.engine import InvalidHand, hand
 from rules.engine.tiles import counts34, parse_kinds
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "waits.txt"

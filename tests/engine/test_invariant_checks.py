@@ -7,10 +7,9 @@ engine did, so every check is shown catching the fault it is there for.
 
 import pytest
 
-from rules.engine import new_game
+from rules.engine import HandResult, new_game
 from rules.engine.invariants import check, problems, result_problems
 from rules.engine.presets import RONIN
-from rules.engine.state import HandResult
 from rules.engine.testing import pass_all, play, scenario
 
 

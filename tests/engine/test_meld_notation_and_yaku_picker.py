@@ -3,10 +3,7 @@ way it can be wrong, and the yaku a hand-by-hand picker greys out."""
 
 import pytest
 
-from rules.engine import InvalidHand, InvalidNotation
-from rules.engine.handvalue import blocked_yaku
-from rules.engine.melds import parse_meld
-from rules.engine.tiles import format_tiles
+from rules.engine import InvalidHand, InvalidNotation, blocked_yaku, format_tiles, parse_meld
 
 # --- meld notation ----------------------------------------------------------------------
 

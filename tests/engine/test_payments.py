@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from rules.engine import errors
-from rules.engine.payments import (
+from rules.engine.presets import RONIN, preset
+from rules.engine.scoring.payments import (
     LIMIT_NAMES,
     Ron,
     apply_deltas,
@@ -21,7 +22,6 @@ from rules.engine.payments import (
     total_deltas,
     win_payment,
 )
-from rules.engine.presets import RONIN, preset
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -3,8 +3,7 @@ words the table shows a player whose move was not legal."""
 
 import pytest
 
-from rules.engine import IllegalAction, apply, explain
-from rules.engine.actions import Action
+from rules.engine import Action, IllegalAction, apply, explain
 from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tiles, tsumogiri
 

@@ -4,9 +4,7 @@ import json
 
 import pytest
 
-from rules.engine import apply, new_game
-from rules.engine.actions import Action
-from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine import Action, IllegalAction, InvalidAction, apply, new_game
 from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
 from rules.engine.testing import build_wall, first_legal

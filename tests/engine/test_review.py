@@ -5,10 +5,24 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import Action, apply, new_game, replay, seat_view
-from rules.engine.actions import DISCARD, TSUMO
+from rules.engine import (
+    DISCARD,
+    EAST,
+    TSUMO,
+    Action,
+    Discard,
+    SeatView,
+    apply,
+    new_game,
+    parse_kind,
+    parse_kinds,
+    parse_tiles,
+    play_game,
+    replay,
+    seat_view,
+)
 from rules.engine.presets import RONIN
-from rules.engine.review import (
+from rules.engine.study.review import (
     DEAL_IN,
     MISSED_WIN,
     analyse_position,
@@ -17,10 +31,6 @@ from rules.engine.review import (
     review_decision,
     review_game,
 )
-from rules.engine.simulate import play_game
-from rules.engine.state import Discard
-from rules.engine.tiles import EAST, parse_kind, parse_kinds, parse_tiles
-from rules.engine.visibility import SeatView
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "review_positions.json").read_text())
 POSITIONS = DATA["positions"]
@@ -154,7 +164,7 @@ def test_without_a_threat_no_tile_is_called_safe_or_dangerous():
 def open_threat_view(melds_of_seat_2):
     """The hand of "genbutsu and suji against one riichi", but seat 2 is not in riichi:
     it has thrown 4m 9p and shows open melds (a white-dragon pon and a 234s chi)."""
-    from rules.engine.melds import Meld
+    from rules.engine import Meld
 
     view = build_view({"hand": "147m258p369s1234z", "drawn": "6z", "dora": "1p",
                        "rivers": ["", "", "4m9p", ""]})  # fmt: skip

@@ -1,20 +1,13 @@
 """When the game review marks a discard "lost acceptance": only a material loss, never
-the careful bot's own move (the rule is in rules.engine.review and review_values)."""
+the careful bot's own move (the rule is in rules.engine.study.review and review_values)."""
 
 import pytest
 
-from rules.engine import seat_view
+from rules.engine import parse_kind, play_game, seat_view
 from rules.engine.presets import RONIN
-from rules.engine.review import (
-    LOST_ACCEPTANCE,
-    analyse_position,
-    position_marks,
-    review_game,
-)
-from rules.engine.review_values import material_loss
-from rules.engine.simulate import play_game
+from rules.engine.study.review import LOST_ACCEPTANCE, analyse_position, position_marks, review_game
+from rules.engine.study.review_values import material_loss
 from rules.engine.testing import play, scenario
-from rules.engine.tiles import parse_kind
 
 # Five pairs and three loose tiles (one from a seven-pairs tenpai, 9 tiles for 1p,
 # 8 for 8m, 2s or 9s); breaking a pair goes two steps back (13 tiles, 2-shanten).

@@ -3,18 +3,17 @@ call or a pass does to a hand's value. Every number below was counted by hand.""
 
 from dataclasses import replace
 
-from rules.engine import Action
-from rules.engine.actions import DISCARD, PASS, PON, RIICHI
+from rules.engine import DISCARD, PASS, PON, RIICHI, Action, parse_kind, parse_tiles, play_game
+from rules.engine import review_to_dict as to_dict
 from rules.engine.presets import RONIN
-from rules.engine.review import (
+from rules.engine.study.review import (
     GameReview,
     HandReview,
     analyse_position,
     review_decision,
     review_game,
 )
-from rules.engine.review_data import to_dict
-from rules.engine.review_values import (
+from rules.engine.study.review_values import (
     CLOSED,
     NO_YAKU,
     TANYAO,
@@ -22,8 +21,6 @@ from rules.engine.review_values import (
     call_value,
     discard_waits,
 )
-from rules.engine.simulate import play_game
-from rules.engine.tiles import parse_kind, parse_tiles
 
 from .test_review import build_view
 

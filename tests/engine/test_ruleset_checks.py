@@ -7,9 +7,10 @@ the form can show the message at that field, and nothing half-valid is ever buil
 
 import pytest
 
-from rules.engine import InvalidRuleset
+from rules.engine import InvalidRuleset, Ruleset
+from rules.engine import ruleset_from_dict as from_dict
+from rules.engine import ruleset_to_dict as to_dict
 from rules.engine.presets import RONIN
-from rules.engine.rulesets import Ruleset, from_dict, to_dict
 
 BAD_SETTINGS = [
     # types

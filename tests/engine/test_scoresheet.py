@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine import simulate
-from rules.engine.errors import InvalidHand
-from rules.engine.handvalue import WinValue, check_fu, fu_choices, yaku_value
+from rules.engine import InvalidHand, WinValue, check_fu, final_standings, fu_choices, yaku_value
 from rules.engine.presets import PRESETS, RONIN, preset
-from rules.engine.scoresheet import DeclaredHand, new_sheet, record, replay_sheet
-from rules.engine.standings import final_standings
+from rules.engine.scoring.scoresheet import DeclaredHand, new_sheet, record, replay_sheet
+from rules.engine.study import simulate
 
 
 def declared_from(results, start_score):

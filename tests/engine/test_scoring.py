@@ -6,13 +6,12 @@ import dataclasses
 
 import pytest
 
-from rules.engine.errors import InvalidHand, InvalidNotation
-from rules.engine.melds import Meld, parse_meld, parse_melds
-from rules.engine.payments import LIMIT_NAMES
+from rules.engine import InvalidHand, InvalidNotation, Meld, parse_meld, parse_melds
 from rules.engine.presets import RONIN
-from rules.engine.scoring import HandScore, Situation, score_hand
+from rules.engine.scoring.payments import LIMIT_NAMES
+from rules.engine.scoring.score import HandScore, Situation, score_hand
+from rules.engine.scoring.yaku import BY_KEY, LIBRARY_KEYS, YAKU_NAMES
 from rules.engine.tiles import EAST, SOUTH, WEST, parse_kind, parse_tiles
-from rules.engine.yaku import BY_KEY, LIBRARY_KEYS, YAKU_NAMES
 from rules.management.commands.bench_scoring import read_cases
 
 CASES = read_cases()
@@ -285,7 +284,7 @@ def test_the_benchmark_command_runs(capsys):
 
 
 def test_the_situation_flags_are_the_yes_no_fields_of_a_situation_besides_tsumo():
-    from rules.engine.scoring import SITUATION_FLAGS, Situation
+    from rules.engine import SITUATION_FLAGS, Situation
 
     fields = [f.name for f in dataclasses.fields(Situation) if f.type in (bool, "bool")]
     assert len(fields) == 12

@@ -9,10 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rules.engine import bots, invariants, simulate
-from rules.engine.actions import Action
+from rules.engine import Action, SeatView, bots, invariants
 from rules.engine.presets import RONIN
-from rules.engine.visibility import SeatView
+from rules.engine.study import simulate
 
 EAST_ONLY = RONIN.replace(game_type="tonpuusen")
 

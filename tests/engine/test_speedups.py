@@ -14,7 +14,19 @@ import random
 import pytest
 from xiangting import PlayerCount, calculate_necessary_tiles
 
-from rules.engine import apply, bots, hand, new_game, pending_seats, simulate, wins
+from rules.engine import (
+    InvalidHand,
+    SeatView,
+    apply,
+    bots,
+    hand,
+    is_red,
+    new_game,
+    pending_seats,
+    score_hand,
+    seat_view,
+    wins,
+)
 from rules.engine import discards as engine_discards
 from rules.engine.analysis import (
     SeatAnalysis,
@@ -25,12 +37,9 @@ from rules.engine.analysis import (
 )
 from rules.engine.bots import efficiency, efficient
 from rules.engine.bots.reading import Reading
-from rules.engine.errors import InvalidHand
 from rules.engine.presets import RONIN
-from rules.engine.scoring import score_hand
+from rules.engine.study import simulate
 from rules.engine.testing import first_legal, pass_all, play, scenario
-from rules.engine.tiles import is_red
-from rules.engine.visibility import SeatView, seat_view
 from rules.engine.wall import shuffle, shuffled_wall
 
 from .test_property_random_play import RULESETS, choose

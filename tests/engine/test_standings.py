@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine.errors import InvalidHand
+from rules.engine import InvalidHand
 from rules.engine.presets import PRESETS, RONIN, YAKUZA_UMA_TABLES, preset
 from rules.engine.standings import final_standings, format_final, round_to_unit
 

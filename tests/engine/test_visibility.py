@@ -3,8 +3,7 @@
 import json
 import random
 
-from rules.engine import apply, new_game
-from rules.engine.actions import PASS
+from rules.engine import PASS, apply, new_game
 from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
 from rules.engine.visibility import (

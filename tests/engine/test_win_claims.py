@@ -1,13 +1,11 @@
 """Claimed wins (ruleset ``win_settlement="claimed"``): win anyway, the claim, the
-answers, the review, chombo and the dead hand (rules/engine/claims.py)."""
+answers, the review, chombo and the dead hand (rules/engine/claims/procedure.py)."""
 
 import random
 
 import pytest
 
-from rules.engine import apply, bots
-from rules.engine.actions import Action, parse_action
-from rules.engine.errors import IllegalAction, InvalidAction
+from rules.engine import Action, IllegalAction, InvalidAction, apply, bots, parse_action
 from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
 from rules.engine.testing import pass_all, play, scenario, tsumogiri
@@ -182,7 +180,7 @@ def test_win_claim_chombo_penalty_ruleset_moves_no_points_and_counts_in_standing
     state = step(ron_on_5s(ruleset), "0:discard:5s", "1:pass", "3:pass", "2:win_anyway")
     state = step(state, "2:claim:1han30fu", "0:ng", "1:ng", "3:ng", "0:chombo:game_over")
     assert state.scores == (25000,) * 4 and state.chombo_counts == (0, 0, 1, 0)
-    from rules.engine.standings import final_standings
+    from rules.engine import final_standings
 
     final = final_standings(state.scores, ruleset, 0, state.chombo_counts)
     assert next(x for x in final if x.seat == 2).penalty == 20000

@@ -1,10 +1,9 @@
-"""Several seats calling a win on one discard at a claimed table (rules/engine/claims.py):
+"""Several seats calling a win on one discard at a claimed table (rules/engine/claims/procedure.py):
 they claim one after the other, nearest to the discarder first, and the ruleset's
 multiple-ron settings (head bump, double ron, triple ron / the triple-ron abortive
 draw) decide how many of the fixed wins are paid."""
 
-from rules.engine import apply
-from rules.engine.actions import parse_action
+from rules.engine import apply, parse_action
 from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, replay, to_json
 from rules.engine.testing import play, scenario
@@ -30,7 +29,7 @@ def step(state, *lines):
 
 def settle_as_read(state, seat, reviewer=0):
     """``seat`` claims the engine's value, everybody agrees, the reviewer fixes it."""
-    from rules.engine.claim_values import value_text
+    from rules.engine import value_text
 
     value = value_text(state.win_claim.reading.value)
     others = [f"{o}:ok" for o in range(4) if o != seat]

@@ -1,14 +1,20 @@
-"""Claims are never judged by their claimant (rules/engine/claims.py): who reviews a
+"""Claims are never judged by their claimant (rules/engine/claims/procedure.py): who reviews a
 claimed win, the engine's reading deciding where nobody else is a person, an NG to the
 review's decision sending the hand back, the mark of a decision against the reading,
 and old games replaying under the procedure they were played by."""
 
 import pytest
 
-from rules.engine import GameSetup, apply, legal_actions, parse_action, replay
-from rules.engine.actions import Action
-from rules.engine.claims import against_reading
-from rules.engine.errors import IllegalAction
+from rules.engine import (
+    Action,
+    GameSetup,
+    IllegalAction,
+    against_reading,
+    apply,
+    legal_actions,
+    parse_action,
+    replay,
+)
 from rules.engine.presets import RONIN
 from rules.engine.replay import from_json, to_json
 from rules.engine.state import LEGACY_CLAIM_RULES

@@ -27,9 +27,8 @@ from django.utils import timezone
 
 from history.logs.store import store_bot_game
 from players.models import Player
-from rules.engine import pending_seats
+from rules.engine import kind_notation, pending_seats
 from rules.engine.actions import format_tile
-from rules.engine.tiles import kind_notation
 from rules.engine.visibility import seat_view, view_tiles
 from rules.models import Ruleset
 from rules.rulebook import CHAPTERS
@@ -182,8 +181,7 @@ def build_world() -> World:
 def casual_waiting_table(users, ruleset) -> TournamentTable:
     """A casual scored table alice opened naming mira, carol and a guest, played to its
     end and confirmed by alice: its result waits for mira's and carol's agreement."""
-    from rules.engine.handvalue import WinValue
-    from rules.engine.scoresheet import DeclaredHand
+    from rules.engine import DeclaredHand, WinValue
     from tournaments import open_tables, scored_tables
 
     seats = [(0, users["seated"], ""), (1, users["member"], ""), (2, users["other_table"], "")]

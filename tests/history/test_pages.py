@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from history import charts, rating, stats
 from history.logs.importer import import_log
-from rules.engine.standings import format_final
+from rules.engine import format_final
 from rules.templatetags.words import minus
 from tables.models import HandRecord
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from history import practice_logs
 from rules import practice
-from rules.engine.tiles import kind_notation
+from rules.engine import kind_notation
 
 
 def test_the_shipped_real_positions_are_what_the_command_makes_from_the_logs(tmp_path):

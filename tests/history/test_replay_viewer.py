@@ -6,7 +6,7 @@ import re
 from django.urls import reverse
 
 from history import replayer
-from rules.engine.actions import parse_action
+from rules.engine import parse_action
 
 FORWARD = re.compile(r'class="button step-forward" href="([^"]+)"')
 BACK = re.compile(r'class="button step-back" href="([^"]+)"')

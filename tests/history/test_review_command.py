@@ -7,8 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from rules.engine import parse_action
-from rules.engine.review import review_game
+from rules.engine import parse_action, review_game
 from tables.play import states
 
 

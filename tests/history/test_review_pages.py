@@ -12,8 +12,7 @@ from history import reviews
 from history.logs.importer import import_log
 from history.models import GameReview
 from history.review_pages import flat_decisions
-from rules.engine import parse_action, replay
-from rules.engine.review import review_game
+from rules.engine import parse_action, replay, review_game
 from tables.models import Game, HandRecord
 from tables.play import states
 
@@ -305,7 +304,7 @@ def test_stepping_moves_one_decision_and_swaps_only_the_review(client, one_game,
 
 
 def visible_tiles(state, seat) -> set[int]:
-    from rules.engine.visibility import seat_view
+    from rules.engine import seat_view
 
     view = seat_view(state, seat)
     tiles = set(view.hand) | set(view.dora_indicators)

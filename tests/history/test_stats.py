@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from history import stats
-from rules.engine.simulate import play_game
+from rules.engine import play_game
 
 from .conftest import BOTS, EAST_ONLY, seating
 

@@ -25,7 +25,7 @@ from history.logs import mjlog
 from history.logs import shuffle as tenhou_shuffle
 from history.logs.importer import import_log
 from players.models import Player
-from rules.engine.tiles import format_tiles
+from rules.engine import format_tiles
 from tables.models import Game, HandRecord
 
 from .conftest import DATA

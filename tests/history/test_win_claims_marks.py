@@ -1,6 +1,6 @@
 """A claim the review settled against the engine's reading, on the record: the replay's
 claim panel and result line, and games stored before claims were kept from their
-claimants (rules.engine.claims.against_reading, tables migration 0008)."""
+claimants (rules.engine.claims.procedure.against_reading, tables migration 0008)."""
 
 import html
 import importlib

@@ -1,5 +1,5 @@
 """A claimed game's record: the replay's words for claims, answers and decisions, and
-the tenhou.net/6 export of claimed wins and chombos (rules.engine.claims)."""
+the tenhou.net/6 export of claimed wins and chombos (rules.engine.claims.procedure)."""
 
 import json
 

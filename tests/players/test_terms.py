@@ -9,7 +9,7 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from players import terms
-from rules.engine.yaku import YAKU_NAMES
+from rules.engine import YAKU_NAMES
 
 PO = Path(__file__).resolve().parents[2] / "locale" / "en_Names" / "LC_MESSAGES" / "django.po"
 ENTRY = re.compile(r'(?:msgctxt "(.*)"\n)?msgid "(.+)"\nmsgstr "(.*)"')

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.engine.scoring import SITUATION_FLAGS
+from rules.engine import SITUATION_FLAGS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scored_hands.txt"
 FLAGS = set(SITUATION_FLAGS)

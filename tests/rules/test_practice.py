@@ -8,8 +8,7 @@ import pytest
 from django.urls import reverse
 
 from rules import practice
-from rules.engine.review import SAFE, analyse_position
-from rules.engine.tiles import kind_notation
+from rules.engine import SAFE, analyse_position, kind_notation
 from rules.models import PracticeAnswer
 
 pytestmark = pytest.mark.django_db

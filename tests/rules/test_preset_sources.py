@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from rules.engine import ruleset_to_dict as to_dict
 from rules.engine.presets import PRESETS, RONIN
-from rules.engine.rulesets import to_dict
 
 DATA = json.loads((Path(__file__).parents[1] / "data" / "presets.json").read_text())
 ROWS = [

@@ -8,9 +8,7 @@ from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
 
-from rules.engine import presets
-from rules.engine.payments import base_points, win_payment
-from rules.engine.yaku import BY_KEY
+from rules.engine import BY_KEY, base_points, presets, win_payment
 from rules.rulebook import CHAPTERS, examples
 from rules.rulebook.points import FU, HAN, possible
 
@@ -223,7 +221,7 @@ def test_it_follows_the_club_default_ruleset(client):
 
 
 def test_it_computes_the_uma_example_with_the_engine(client):
-    from rules.engine.standings import final_standings
+    from rules.engine import final_standings
 
     html = client.get("/rules/game-end/").content.decode()
     finals = [

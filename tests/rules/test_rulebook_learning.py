@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from rules.engine.yaku import BY_KEY
+from rules.engine import BY_KEY
 from rules.rulebook import BY_SLUG, CHAPTERS, examples, learning
 from rules.rulebook.builders import glossary_names
 

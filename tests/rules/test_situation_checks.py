@@ -5,9 +5,7 @@ import json
 
 import pytest
 
-from rules.engine.errors import InvalidHand
-from rules.engine.scoring import SITUATION_FLAGS, Situation
-from rules.engine.scoring_checks import check_situation
+from rules.engine import SITUATION_FLAGS, InvalidHand, Situation, check_situation
 from rules.engine.tiles import EAST, SOUTH
 from rules.scoring_request import situation_of
 
@@ -35,8 +33,7 @@ def engine_error(flags: dict) -> InvalidHand:
     situation = dataclasses.replace(
         situation, **{k: v for k, v in flags.items() if k in SITUATION_FLAGS}
     )
-    from rules.engine import presets
-    from rules.engine.melds import parse_meld
+    from rules.engine import parse_meld, presets
 
     melds = [parse_meld(m) for m in flags.get("melds", [])]
     with pytest.raises(InvalidHand) as info:

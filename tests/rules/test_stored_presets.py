@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from rules.engine.presets import DEFAULT_PRESET, PRESETS
+from rules.engine import DEFAULT_PRESET, PRESETS
 from rules.models import Ruleset
 from tables.models import Table
 

@@ -6,8 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from rules.engine import pending_seats
-from rules.engine.visibility import seat_view
+from rules.engine import pending_seats, seat_view
 from tables import lobby
 from tables.models import Game, HandRecord, Table
 from tables.play import autoplay, hidden_claims, states
@@ -265,7 +264,7 @@ async def test_it_plays_a_whole_hand_between_a_person_and_three_bots(human_and_b
 def check_aids_from_own_view(frame: str, seat: int, all_states) -> None:
     import re
 
-    from rules.engine.aids import learning_aids
+    from rules.engine import learning_aids
 
     section = re.search(r'<section id="table-aids".*?</section>', frame, re.S)
     if section is None or version_of(frame) is None:

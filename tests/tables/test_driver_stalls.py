@@ -10,7 +10,7 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 
-from rules.engine.visibility import seat_view
+from rules.engine import seat_view
 from tables.models import Game, Seat
 from tables.play import autoplay, runner, states
 from tables.play.runner import Driver

@@ -12,9 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
-from rules.engine import bots, new_game, pending_seats
-from rules.engine.presets import preset
-from rules.engine.simulate import bot_move, bot_rng
+from rules.engine import bot_move, bot_rng, bots, new_game, pending_seats, preset
 from tables.drawing import frames
 from tables.drawing.tile_markup import markup
 

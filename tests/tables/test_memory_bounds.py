@@ -9,10 +9,8 @@ import inspect
 import pytest
 from channels.db import database_sync_to_async
 
+from rules.engine import bot_move, bot_rng, new_game, pending_seats, preset
 from rules.engine import bots as bot_registry
-from rules.engine import new_game, pending_seats
-from rules.engine.presets import preset
-from rules.engine.simulate import bot_move, bot_rng
 from tables.drawing import board_markup, frames
 from tables.play import states
 from tables.runtime import RUNTIME

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from devtools.scripted import ACTION, VERSION, ScriptedPlayer, choose
-from rules.engine.actions import parse_action
+from rules.engine import parse_action
 from tables.models import Game, HandRecord
 from tables.play import hidden_claims
 from tests.conftest import using_services

@@ -8,10 +8,8 @@ person and the dealer, is tenpai on 2s/5s and draws a 9m to throw.
 import pytest
 
 from players.models import Player
-from rules.engine import pending_seats
-from rules.engine.actions import parse_action
+from rules.engine import parse_action, parse_tiles, pending_seats
 from rules.engine.testing import QUIET, build_wall
-from rules.engine.tiles import parse_tiles
 from rules.models import Ruleset
 from tables.models import Game, Seat
 from tables.play import autoplay, states

@@ -6,9 +6,7 @@ import datetime as dt
 import pytest
 from channels.db import database_sync_to_async
 
-from rules.engine import pending_seats
-from rules.engine.actions import Action
-from rules.engine.visibility import seat_view
+from rules.engine import Action, pending_seats, seat_view
 from tables.models import DriverLease, Game, Seat
 from tables.play import autoplay, states
 from tables.play.runner import Driver

@@ -8,8 +8,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from players.models import Player
-from rules.engine import pending_seats
-from rules.engine.visibility import seat_view
+from rules.engine import pending_seats, seat_view
 from tables import matchmaking
 from tables.models import Game, QueueEntry, Seat
 from tables.play import autoplay, states, twins

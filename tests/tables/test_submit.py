@@ -5,9 +5,7 @@ import itertools
 
 import pytest
 
-from rules.engine import pending_seats
-from rules.engine.actions import Action, format_action
-from rules.engine.visibility import seat_view
+from rules.engine import Action, format_action, pending_seats, seat_view
 from tables.models import Game, HandRecord, Table
 from tables.play import autoplay, states
 from tables.play import submit as table_play

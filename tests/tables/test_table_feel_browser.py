@@ -13,9 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import apply, bots, legal_actions, new_game, pending_seats
-from rules.engine.actions import format_action
-from rules.engine.simulate import bot_move, bot_rng
+from rules.engine import (
+    apply,
+    bot_move,
+    bot_rng,
+    bots,
+    format_action,
+    legal_actions,
+    new_game,
+    pending_seats,
+)
 from tables.models import Game
 from tables.play.submit import start_game
 

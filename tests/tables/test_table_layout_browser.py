@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import bots, new_game, pending_seats
-from rules.engine.simulate import bot_move, bot_rng
+from rules.engine import bot_move, bot_rng, bots, new_game, pending_seats
 from tables.models import Game
 from tables.play import states
 from tables.play.submit import start_game

@@ -5,10 +5,9 @@ import re
 
 from django.template.loader import get_template
 
-from rules.engine import seat_view
+from rules.engine import is_red, seat_view
 from rules.engine.presets import RONIN
 from rules.engine.testing import play, scenario, tsumogiri
-from rules.engine.tiles import is_red
 from tables.drawing import (
     board_markup,
     news_presenters,

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import bots, seat_view
-from rules.engine.actions import format_action
+from rules.engine import bots, format_action, seat_view
 from rules.models import Ruleset
 from tables.models import Game, Seat
 from tables.play import autoplay, hidden_claims, states

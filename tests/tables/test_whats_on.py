@@ -48,8 +48,7 @@ def test_it_lists_recent_finished_games_with_placements_but_not_private_ones(
 
 def finish(game):
     """Play the game to its end with the tsumogiri choice for whoever must act."""
-    from rules.engine import pending_seats
-    from rules.engine.visibility import seat_view
+    from rules.engine import pending_seats, seat_view
     from tables.models import Game
     from tables.play import autoplay, states
 

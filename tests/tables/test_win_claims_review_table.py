@@ -1,4 +1,4 @@
-"""Claims are never judged by their claimant, at a live table (rules.engine.claims,
+"""Claims are never judged by their claimant, at a live table (rules.engine.claims.procedure,
 tables.drawing.claim_screens): the issue's attack through the sockets, the engine's reading
 deciding for a person alone with bots, an NG to the review sending the hand back, and
 a hand fixed against the reading marked on the record, the game page and the exports."""

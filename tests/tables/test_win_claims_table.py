@@ -1,5 +1,5 @@
 """Claimed wins at a live table: the socket path, the screens, bots, timers and the
-wire (rules.engine.claims, tables.drawing.claim_screens, tables.play.autoplay)."""
+wire (rules.engine.claims.procedure, tables.drawing.claim_screens, tables.play.autoplay)."""
 
 import datetime as dt
 import html
@@ -10,10 +10,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from players.models import Player
-from rules.engine import bots, claims, pending_seats
-from rules.engine.actions import Action, parse_action
+from rules.engine import Action, bots, parse_action, pending_seats, seat_view
+from rules.engine.claims import procedure as claims
 from rules.engine.testing import build_wall
-from rules.engine.visibility import seat_view
 from rules.models import Ruleset
 from tables import lobby
 from tables.drawing import claim_screens
@@ -447,8 +446,8 @@ async def test_win_claim_a_dead_hand_calling_a_win_is_refused_and_changes_nothin
 
 
 def test_win_claim_final_standings_show_the_chombo_count_beside_the_penalty():
+    from rules.engine import final_standings
     from rules.engine.presets import RONIN
-    from rules.engine.standings import final_standings
     from tables.drawing.result_presenters import final_context
 
     names = [{"name": n} for n in ("Alice", "Bob", "Carol", "Dave")]

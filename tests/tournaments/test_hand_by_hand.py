@@ -7,8 +7,7 @@ import threading
 import pytest
 from django.db import connection
 
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand, replay_sheet
+from rules.engine import DeclaredHand, WinValue, replay_sheet
 from tournaments import scored_tables
 from tournaments.models import Correction, Result, ScoredHand
 
@@ -205,7 +204,7 @@ def test_hand_by_hand_confirmation_counts_in_the_standings(client, scored_table)
 
     agreement.agree(scored_table, players_of(scored_table)[2])
     standings = client.get(f"/tournaments/{scored_table.tournament_id}/standings/").content.decode()
-    from rules.engine.standings import format_final
+    from rules.engine import format_final
     from rules.templatetags.words import minus
 
     for standing in sheet.final:

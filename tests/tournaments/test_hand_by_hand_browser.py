@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand, replay_sheet
-from rules.engine.standings import format_final
+from rules.engine import DeclaredHand, WinValue, format_final, replay_sheet
 from rules.templatetags.words import minus
 from tests.browser_helpers import settled
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS

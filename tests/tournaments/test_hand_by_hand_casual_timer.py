@@ -8,8 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand
+from rules.engine import DeclaredHand, WinValue
 from rules.models import Ruleset
 from tournaments import round_timer, scored_tables
 from tournaments.models import Tournament

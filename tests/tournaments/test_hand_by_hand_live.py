@@ -7,8 +7,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from mahjong_site.asgi import application
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand
+from rules.engine import DeclaredHand, WinValue
 from tournaments import penalties, scored_tables
 from tournaments.models import Penalty
 

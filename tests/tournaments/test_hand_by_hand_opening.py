@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand
+from rules.engine import DeclaredHand, WinValue
 from rules.models import Ruleset
 from tournaments import agreement, presenters, scored_tables
 from tournaments.models import Result, ScoredHand, Tournament

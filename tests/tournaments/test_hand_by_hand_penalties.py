@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand
-from rules.engine.standings import format_final
+from rules.engine import DeclaredHand, WinValue, format_final
 from rules.templatetags.words import minus
 from tournaments import leaderboard, penalties, presenters, records, scored_tables
 from tournaments.models import Correction, Penalty

@@ -6,9 +6,7 @@ import pytest
 from django.urls import reverse
 
 from history import in_person, rating
-from rules.engine.handvalue import WinValue
-from rules.engine.scoresheet import DeclaredHand
-from rules.engine.standings import final_standings
+from rules.engine import DeclaredHand, WinValue, final_standings
 from tournaments import agreement, penalties, scored_tables
 from tournaments.in_person_games import confirmed_games
 from tournaments.models import Penalty

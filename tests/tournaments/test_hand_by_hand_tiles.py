@@ -81,7 +81,7 @@ KAN_MELD = "ankan:1111m"
 def test_hand_by_hand_tile_entry_offers_every_situation_flag_of_the_engine_but_riichi(
     client, table
 ):
-    from rules.engine.scoring import SITUATION_FLAGS
+    from rules.engine import SITUATION_FLAGS
 
     page = post(client, table, "score_preview", outcome="tsumo", winners=["1"]).content.decode()
     offered = {f for f in SITUATION_FLAGS if f'name="{f}_1"' in page}

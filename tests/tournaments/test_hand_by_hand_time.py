@@ -7,11 +7,15 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from rules.engine.errors import InvalidHand
-from rules.engine.handvalue import WinValue
-from rules.engine.presets import preset
-from rules.engine.scoresheet import DeclaredHand, replay_sheet, time_up
-from rules.engine.standings import final_standings
+from rules.engine import (
+    DeclaredHand,
+    InvalidHand,
+    WinValue,
+    final_standings,
+    preset,
+    replay_sheet,
+    time_up,
+)
 from tournaments import round_timer, scored_tables
 from tournaments.models import Tournament
 

@@ -11,8 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.urls import reverse
 
-from rules.engine import pending_seats
-from rules.engine.visibility import seat_view
+from rules.engine import pending_seats, seat_view
 from rules.models import Ruleset
 from tables import runtime
 from tables.clock import ManualClock

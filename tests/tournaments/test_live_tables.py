@@ -4,8 +4,7 @@ their games from the round's wall seed, and the finished games fill the standing
 import pytest
 from django.urls import reverse
 
-from rules.engine import pending_seats
-from rules.engine.visibility import seat_view
+from rules.engine import pending_seats, seat_view
 from tables import runtime
 from tables.models import Game
 from tables.models import Table as LiveTable

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from history.logs.tenhou6_export import export
-from rules.engine import presets
-from rules.engine.simulate import play_game
+from rules.engine import play_game, presets
 from tournaments.models import Result, Round
 
 from .conftest import PASSWORD

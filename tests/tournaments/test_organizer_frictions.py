@@ -10,8 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from rules.engine import presets
-from rules.engine.scoresheet import DeclaredHand
+from rules.engine import DeclaredHand, presets
 from tournaments import presenters, round_timer, scored_tables
 from tournaments.models import Result, Tournament
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine.rulesets import Ruleset
+from rules.engine import Ruleset
 from tournaments import leaderboard, stage_board
 from tournaments.leaderboard import Entry, Game, Row
 

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import presets, rulesets
-from rules.engine.standings import format_final
+from rules.engine import format_final, presets, rulesets
 from tournaments import presenters
 from tournaments.leaderboard import Entry, Game, build
 from tournaments.models import Tournament

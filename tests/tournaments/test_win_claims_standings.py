@@ -1,12 +1,10 @@
-"""A chombo ruled at a claimed live table (rules.engine.claims) reaches the final
+"""A chombo ruled at a claimed live table (rules.engine.claims.procedure) reaches the final
 standings of the game and the standings of the event it belongs to."""
 
 import pytest
 from django.urls import reverse
 
-from rules.engine import pending_seats
-from rules.engine.actions import format_action, parse_action
-from rules.engine.visibility import seat_view
+from rules.engine import format_action, parse_action, pending_seats, seat_view
 from tables import runtime
 from tables.models import Table as LiveTable
 from tables.play import autoplay, states

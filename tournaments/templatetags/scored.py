@@ -2,7 +2,7 @@
 
 from django import template
 
-from rules.engine.standings import format_final
+from rules.engine import format_final
 
 register = template.Library()
 

@@ -19,8 +19,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from history.logs.importer import import_logs
-from rules.engine import presets
-from rules.engine.errors import InvalidRuleset
+from rules.engine import PRESETS, InvalidRuleset, preset
 
 
 class Command(BaseCommand):
@@ -32,7 +31,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--ruleset",
-            help=f"the preset for every rule the log does not state ({', '.join(presets.PRESETS)})",
+            help=f"the preset for every rule the log does not state ({', '.join(PRESETS)})",
         )
         parser.add_argument(
             "--check",
@@ -46,7 +45,7 @@ class Command(BaseCommand):
         override = None
         if options["ruleset"]:
             try:
-                override = presets.preset(options["ruleset"])
+                override = preset(options["ruleset"])
             except InvalidRuleset as exc:
                 raise CommandError(exc.message) from None
         paths = self._paths(options["files"])

@@ -1,6 +1,6 @@
 """``manage.py review GAME_ID --player SEAT`` and ``manage.py review --bench N``.
 
-The first reviews one seat of a stored finished game (:mod:`rules.engine.review`):
+The first reviews one seat of a stored finished game (:mod:`rules.engine.study.review`):
 each hand's agreement with the careful bot, the marked moments with the decision
 they belong to, and the game's totals (``--json``: every decision with its numbers). The second plays N bot hanchan with careful
 bots at every seat and times the review of all four seats of each; its last line is
@@ -17,12 +17,17 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.engine import parse_action
-from rules.engine.errors import EngineError, InvalidRuleset
-from rules.engine.presets import DEFAULT_PRESET, preset
-from rules.engine.review import GameReview, review_game
-from rules.engine.review_data import to_dict
-from rules.engine.simulate import play_game
+from rules.engine import (
+    DEFAULT_PRESET,
+    EngineError,
+    GameReview,
+    InvalidRuleset,
+    parse_action,
+    play_game,
+    preset,
+    review_game,
+)
+from rules.engine import review_to_dict as to_dict
 from tables.models import Game
 from tables.play import states
 

@@ -35,7 +35,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..claim_values import CLAIM_PHASES
+from ..claims.values import CLAIM_PHASES
 from . import careful, efficient, tsumogiri
 from .claiming import judged_view_action
 

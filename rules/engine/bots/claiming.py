@@ -1,7 +1,7 @@
 """How every bot level plays a claimed win: by the engine's judgment.
 
 The view of a robot seat carries the engine's reading of the claimed win
-(``view.win_claim.reading``, see :mod:`rules.engine.claims`); a bot claims the
+(``view.win_claim.reading``, see :mod:`rules.engine.claims.procedure`); a bot claims the
 engine's value, answers OK to a claim that matches it and NG with the reason
 otherwise, and as reviewer accepts or corrects a valid win, abandons a win the
 fix-yaku rule forbids (no penalty) and rules any other false win a chombo, the
@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..claim_values import ACCEPT, CHOMBO, CLAIM, CORRECT, GAME_OVER, INVALID, NG, OK, REASONS
+from ..claims.values import ACCEPT, CHOMBO, CLAIM, CORRECT, GAME_OVER, INVALID, NG, OK, REASONS
 
 if TYPE_CHECKING:  # the claims module asks this one for a robot's answers
-    from ..claims import WinClaim
+    from ..claims.procedure import WinClaim
     from ..state import Phase
     from ..visibility import SeatView
 

@@ -25,11 +25,18 @@ from django.core.management.base import BaseCommand, CommandError
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
-from rules.engine.melds import parse_melds
-from rules.engine.presets import preset
-from rules.engine.scoring import SITUATION_FLAGS, Situation, score_hand
-from rules.engine.scoring_library import library_inputs
-from rules.engine.tiles import EAST, is_red, parse_kind, parse_tiles
+from rules.engine import (
+    EAST,
+    SITUATION_FLAGS,
+    Situation,
+    is_red,
+    library_inputs,
+    parse_kind,
+    parse_melds,
+    parse_tiles,
+    preset,
+    score_hand,
+)
 
 CASES = Path(__file__).resolve().parents[3] / "tests" / "data" / "scored_hands.txt"
 WIND_LETTERS = {"E": 0, "S": 1, "W": 2, "N": 3}

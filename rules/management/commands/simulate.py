@@ -1,6 +1,6 @@
 """``manage.py simulate``: bot-versus-bot games with invariant checks and statistics.
 
-A thin wrapper around :mod:`rules.engine.simulate`; everything it prints comes
+A thin wrapper around :mod:`rules.engine.study.simulate`; everything it prints comes
 from there. Exits non-zero (printing the game seed and action index) when an
 invariant fails.
 """
@@ -12,15 +12,16 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.engine import bots
-from rules.engine.errors import InvalidRuleset
-from rules.engine.presets import DEFAULT_PRESET, preset
-from rules.engine.simulate import (
+from rules.engine import (
+    DEFAULT_PRESET,
+    InvalidRuleset,
     InvariantViolation,
     benchmark,
+    bots,
     format_benchmark,
     format_report,
-    simulate,
+    preset,
+    simulate_games,
 )
 
 
@@ -82,7 +83,7 @@ class Command(BaseCommand):
                 err.flush()
 
         try:
-            report = simulate(
+            report = simulate_games(
                 ruleset, games, options["seed"], names, check=options["check"], progress=progress
             )
         except InvariantViolation as exc:

@@ -29,10 +29,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
+from rules.engine import bot_move, bot_rng, new_game, pending_seats, preset
 from rules.engine import bots as bot_registry
-from rules.engine import new_game, pending_seats
-from rules.engine.presets import preset
-from rules.engine.simulate import bot_move, bot_rng
 from tables.drawing import frames
 
 NAMES = [{"name": f"Player {i + 1}", "bot": "", "connected": True} for i in range(4)]

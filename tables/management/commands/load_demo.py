@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 
 from players import bots
 from players.models import Player
-from rules.engine import presets
+from rules.engine import DEFAULT_PRESET, PRESETS
 from rules.models import Ruleset
 
 MEMBERS = [("akagi", "Akagi"), ("washizu", "Washizu"), ("saki", "Saki"), ("nodoka", "Nodoka")]
@@ -38,10 +38,10 @@ class Command(BaseCommand):
                 created.append((username, password))
         self.make_organizer()
         bots.ensure_bots(Player)
-        for key, preset in presets.PRESETS.items():
+        for key, preset in PRESETS.items():
             Ruleset.objects.get_or_create(
                 name=preset.name,
-                defaults={"preset": key, "is_default": key == presets.DEFAULT_PRESET},
+                defaults={"preset": key, "is_default": key == DEFAULT_PRESET},
             )
         self.open_table()
         self.after_members(created, options.get("url", ""))

@@ -23,8 +23,7 @@ import django
 django.setup()
 
 from history.logs.tenhou6_export import export  # noqa: E402
-from rules.engine import presets  # noqa: E402
-from rules.engine.simulate import play_game  # noqa: E402
+from rules.engine import play_game, presets  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 BOTS = ["careful", "careful", "careful", "careful"]

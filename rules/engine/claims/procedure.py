@@ -84,9 +84,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .actions import DISCARD, PASS, RON, TSUMO, Action, format_action
-from .bots.claiming import judge
-from .claim_values import (
+from ..actions import DISCARD, PASS, RON, TSUMO, Action, format_action
+from ..bots.claiming import judge
+from ..errors import InvalidHand
+from ..fixyaku import fix_yaku_allows
+from ..scoring.payments import MANGAN
+from ..scoring.score import HandScore, score_hand
+from ..state import CLAIM_RULES, GameState
+from ..wins import is_furiten, situation
+from .values import (
     ACCEPT,
     ANSWERS,
     CHOMBO,
@@ -109,12 +115,6 @@ from .claim_values import (
     value_label,
     value_problem,
 )
-from .errors import InvalidHand
-from .fixyaku import fix_yaku_allows
-from .payments import MANGAN
-from .scoring import HandScore, score_hand
-from .state import CLAIM_RULES, GameState
-from .wins import is_furiten, situation
 
 CLAIMED = "claimed"
 _SEATS = (0, 1, 2, 3)

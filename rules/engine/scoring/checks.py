@@ -9,16 +9,13 @@ comparisons only, because the game asks for a score whenever a tile could win.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from .errors import InvalidHand
-from .hand import shanten
-from .melds import ANKAN, CHI, KANS, MELD_KINDS, Meld
-from .rulesets import Ruleset
-from .tiles import EAST, NORTH, WINDS, kind_notation, kind_short
-
-if TYPE_CHECKING:
-    from .scoring import Situation
+from ..errors import InvalidHand
+from ..hand import shanten
+from ..melds import ANKAN, CHI, KANS, MELD_KINDS, Meld
+from ..rulesets import Ruleset
+from ..tiles import EAST, NORTH, WINDS, kind_notation, kind_short
+from .situation import Situation
 
 _TILES = frozenset(range(136))
 _WIND_SET = frozenset(WINDS)

@@ -6,10 +6,10 @@ form and by type, so a page can draw tile faces without parsing anything.
 
 from __future__ import annotations
 
-from .actions import Action
-from .actions import format_action as _format_action
+from ..actions import Action
+from ..actions import format_action as _format_action
+from ..tiles import kind_notation
 from .review import MARKS, Candidate, Decision, GameReview
-from .tiles import kind_notation
 
 
 def to_dict(review: GameReview) -> dict[str, object]:

@@ -26,15 +26,15 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from . import bots as bot_registry
-from . import invariants
-from .actions import Action
-from .bots import Bot
-from .game import apply, legal_actions, new_game, pending_seats
-from .rulesets import Ruleset
-from .standings import Standing
-from .state import Event, GameState, HandResult
-from .visibility import seat_view
+from .. import bots as bot_registry
+from .. import invariants
+from ..actions import Action
+from ..bots import Bot
+from ..game import apply, legal_actions, new_game, pending_seats
+from ..rulesets import Ruleset
+from ..standings import Standing
+from ..state import Event, GameState, HandResult
+from ..visibility import seat_view
 
 WIN_KINDS = ("ron", "tsumo")
 DRAW_KINDS = ("exhaustive", "nagashi")

@@ -14,7 +14,10 @@ from collections.abc import Iterable
 from mahjong.hand_calculating.fu import FuCalculator as F
 from mahjong.hand_calculating.fu import FuDetail
 
-from .rulesets import Ruleset
+from ..rulesets import Ruleset
+
+# Every fu total a hand can have (20 to 110); a stated or declared value is one of them.
+FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 BASE, CLOSED_RON, TSUMO, OPEN_PINFU, ROUNDING = (
     "base",

@@ -27,8 +27,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .errors import InvalidHand
-from .handend import busted, next_deal
+from ..errors import InvalidHand
+from ..handend import busted, next_deal
+from ..rulesets import Ruleset
+from ..standings import Standing, final_standings
+from ..state import AbortReason, HandResult, ResultKind, WinResult
 from .handvalue import WinValue, value_base
 from .payments import (
     STICK,
@@ -40,9 +43,6 @@ from .payments import (
     turn_order_from,
     win_payment,
 )
-from .rulesets import Ruleset
-from .standings import Standing, final_standings
-from .state import AbortReason, HandResult, ResultKind, WinResult
 
 OUTCOMES: tuple[ResultKind, ...] = ("ron", "tsumo", "exhaustive", "nagashi", "abortive", "chombo")
 ABORTS: tuple[AbortReason, ...] = (

@@ -44,14 +44,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .actions import CHI, DAIMINKAN, PASS, PON, RON, SHOUMINKAN, TSUMO, Action
-from .actions import format_action as _format_action
-from .bots import careful, defence, efficiency
-from .bots.reading import Reading
-from .claim_values import CLAIM_PHASES, WIN_ANYWAY
-from .claims import claimed, read_win
-from .game import apply, pending_seats
-from .replay import replay
+from ..actions import CHI, DAIMINKAN, PASS, PON, RON, SHOUMINKAN, TSUMO, Action
+from ..actions import format_action as _format_action
+from ..bots import careful, defence, efficiency
+from ..bots.reading import Reading
+from ..claims.procedure import claimed, read_win
+from ..claims.values import CLAIM_PHASES, WIN_ANYWAY
+from ..game import apply, pending_seats
+from ..replay import replay
+from ..state import GameSetup, GameState
+from ..tiles import is_honor, kind_notation
+from ..visibility import SeatView, seat_view
 from .review_values import (
     CallValue,
     WaitValue,
@@ -60,9 +63,6 @@ from .review_values import (
     is_furiten,
     material_loss,
 )
-from .state import GameSetup, GameState
-from .tiles import is_honor, kind_notation
-from .visibility import SeatView, seat_view
 
 SAFE = "safe"
 SUJI = "suji"

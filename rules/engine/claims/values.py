@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from .errors import InvalidAction
+from ..errors import InvalidAction
+from ..scoring.fu import FU_VALUES
 
 ClaimType = Literal["win_anyway", "claim", "ok", "ng", "accept", "correct", "invalid", "chombo"]
 WIN_ANYWAY: Final = "win_anyway"
@@ -68,7 +69,6 @@ GAME_OVER, CONTINUE = 0, 1
 LIMITS = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "yakuman": 13}
 LIMIT_OF_HAN = {han: name for name, han in LIMITS.items()}
 HAN_WITH_FU = (1, 2, 3, 4)  # from 5 han up a hand is a limit and fu no longer count
-FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 YAKUMAN_HAN = 13
 
 

@@ -10,11 +10,39 @@ abandons it (play goes on as if it had not been called) or makes it a chombo
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from .actions import PASS, Action
-from .claim_values import ACCEPT, CHOMBO, CONTINUE, CORRECT, NG, WIN_ANYWAY, YAKUMAN_HAN
-from .claims import (
+from ..actions import PASS, Action
+from ..handend import (
+    NextDeal,
+    abortive_draw,
+    busted,
+    dora_indicators_shown,
+    end_or_deal,
+    finish_hand,
+    hand_result,
+    pao_covered_base,
+    ura_indicators_shown,
+)
+from ..scoring.payments import Ron, base_points, chombo_payment, multi_ron, win_payment
+from ..scoring.score import HandScore
+from ..state import (
+    ChomboCharged,
+    Claim,
+    Event,
+    GameState,
+    HandEnded,
+    HandResult,
+    ResultKind,
+    WinCalled,
+    WinResult,
+    WinReviewed,
+    put,
+)
+from ..tiles import dora_of
+from ..turns import NO_LEGAL, with_turn_legal
+from .procedure import (
     WinClaim,
     answer_legal,
     claim_legal,
@@ -25,35 +53,15 @@ from .claims import (
     review_legal,
     reviewer_of,
 )
-from .handend import (
-    NextDeal,
-    _dora,
-    _pao_base,
-    _result,
-    _ura,
-    abortive_draw,
-    busted,
-    end_or_deal,
-    finish_hand,
-)
-from .payments import Ron, base_points, chombo_payment, multi_ron, win_payment
-from .scoring import HandScore
-from .state import (
-    ChomboCharged,
-    Event,
-    GameState,
-    HandEnded,
-    HandResult,
-    ResultKind,
-    WinCalled,
-    WinResult,
-    WinReviewed,
-)
-from .tiles import dora_of
-from .turns import NO_LEGAL, put, with_turn_legal
+from .values import ACCEPT, CHOMBO, CONTINUE, CORRECT, NG, WIN_ANYWAY, YAKUMAN_HAN
 
 _NO_LEGAL: tuple[tuple[Action, ...], ...] = ((), (), (), ())
 _SEATS = (0, 1, 2, 3)
+
+# discards.resolve_answers, handed in by game.apply: discards opens a claim (call_win)
+# while resolving the answers to a discard, and a fallen ron resumes resolving them;
+# handing the function in keeps this module below discards.
+ResumeAnswers = Callable[[GameState, Claim, dict[str, Any]], tuple[GameState, list[Event]]]
 
 
 def call_win(
@@ -95,9 +103,10 @@ def call_win(
 
 
 def apply_step(
-    s: GameState, action: Action, log: tuple[Action, ...]
+    s: GameState, action: Action, log: tuple[Action, ...], resume: ResumeAnswers
 ) -> tuple[GameState, list[Event]]:
-    """A claim, an answer or a review decision (legality already checked)."""
+    """A claim, an answer or a review decision (legality already checked); ``resume``
+    goes on resolving the answers to a discard whose called ron fell."""
     wc = s.win_claim
     assert wc is not None  # the claim phases hold the claimed win
     s = s.evolve(hand_log=log)
@@ -114,11 +123,11 @@ def apply_step(
             return s.evolve(phase="review", win_claim=wc, legal=legal), []
         if any(c is not None and c.type == NG for c in wc.confirms):
             return _sent_back(s, wc)
-        return _review_counts(s, wc)
+        return _review_counts(s, wc, resume)
     wc = wc._replace(decision=action)
     if confirm_round(s, wc):  # the others confirm the decision before it counts
         return s.evolve(phase="confirm", win_claim=wc, legal=confirm_legal(s, wc)), []
-    return _review_counts(s, wc)
+    return _review_counts(s, wc, resume)
 
 
 def _sent_back(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
@@ -143,12 +152,14 @@ def _answered(
     return wc, put(s.legal, action.seat, ())
 
 
-def _review_counts(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
+def _review_counts(
+    s: GameState, wc: WinClaim, resume: ResumeAnswers
+) -> tuple[GameState, list[Event]]:
     """The review's decision counts (made, and confirmed where the ruleset asks it)."""
     decision = wc.decision
     assert decision is not None
     s = s.evolve(win_claim=wc)
-    return _decide(s, wc, decision, [WinReviewed(decision.seat, wc.tile, wc)])
+    return _decide(s, wc, decision, [WinReviewed(decision.seat, wc.tile, wc)], resume)
 
 
 def fixed_value(wc: WinClaim) -> tuple[int, int]:
@@ -170,7 +181,7 @@ def _most_winners(s: GameState) -> int:
 
 
 def _decide(
-    s: GameState, wc: WinClaim, action: Action, events: list[Event]
+    s: GameState, wc: WinClaim, action: Action, events: list[Event], resume: ResumeAnswers
 ) -> tuple[GameState, list[Event]]:
     """Carry out the review's decision on ``wc``: the next seat that called a win on
     the same tile claims next when the ruleset lets it win too (or when this win
@@ -192,7 +203,7 @@ def _decide(
         return _next_claim(s, wc, wc.earlier, events)
     if wc.earlier:
         return _settle(s, wc.earlier, events)
-    s, more = _go_on(s, wc)
+    s, more = _go_on(s, wc, resume)
     return s, events + more
 
 
@@ -264,7 +275,7 @@ def _settle(
         s = s.evolve(win_claim=None)
         s, more = abortive_draw(s, "sanchahou")
         return s, events + more
-    ura = _ura(s, seats)
+    ura = ura_indicators_shown(s, seats)
     paid = [_paid(s, wc, ura) for wc in fixed]
     if last.tsumo:
         (p,) = paid
@@ -303,7 +314,7 @@ def _settle(
             river = (*river[:-1], river[-1]._replace(called=True))
             s = s.evolve(discards=put(s.discards, last.discarder, river))
     kind: ResultKind = "tsumo" if last.tsumo else "ron"
-    result = _result(s, kind, tuple(wins), tuple(deltas), ura=ura)._replace(claim=last)
+    result = hand_result(s, kind, tuple(wins), tuple(deltas), ura=ura)._replace(claim=last)
     s = s.evolve(win_claim=None)
     dealer_stays = s.round_number in seats
     s, more = finish_hand(s, result, dealer_stays=dealer_stays, sticks_next=0)
@@ -321,19 +332,16 @@ def _liability(
     pao = s.pao[wc.seat]
     if pao is None or pao == wc.discarder:  # the liable seat dealt in: an ordinary ron
         return None, None
-    covered = _pao_base(HandScore(yaku, 0, 0, (), None, 1, base, None), s.ruleset)
+    covered = pao_covered_base(HandScore(yaku, 0, 0, (), None, 1, base, None), s.ruleset)
     if covered is None:
         whole = s.ruleset.pao_scope == "whole_hand"
         covered = base if whole else min(base, 8000)
     return pao, covered
 
 
-def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
-    """Play on as if the win had not been called."""
-    # inherent cycle: discards opens the claim (call_win) while resolving the answers to
-    # a discard, and a fallen ron resumes resolving them
-    from .discards import resolve_answers
-
+def _go_on(s: GameState, wc: WinClaim, resume: ResumeAnswers) -> tuple[GameState, list[Event]]:
+    """Play on as if the win had not been called (a fallen ron: the discard's other
+    answers are resolved again, by ``resume``, which is discards.resolve_answers)."""
     if wc.tsumo:
         s = s.evolve(phase="turn", win_claim=None, legal=NO_LEGAL)
         return with_turn_legal(s, wc.seat), []
@@ -341,7 +349,7 @@ def _go_on(s: GameState, wc: WinClaim) -> tuple[GameState, list[Event]]:
     assert claim is not None  # a ron's discard is still under claim
     responses = put(claim.responses, wc.seat, Action(wc.seat, PASS))
     s = s.evolve(phase="calls", win_claim=None, legal=NO_LEGAL)
-    return resolve_answers(s, claim._replace(responses=responses), {})
+    return resume(s, claim._replace(responses=responses), {})
 
 
 def _chombo_dead(s: GameState, wc: WinClaim, events: list[Event]) -> GameState:
@@ -383,7 +391,7 @@ def _replay_hand(
         scores=scores,
         scores_before=s.scores,
         riichi_sticks=sticks,
-        dora_indicators=_dora(s),
+        dora_indicators=dora_indicators_shown(s),
         claim=wc,
         chombo=wc.seat,
     )

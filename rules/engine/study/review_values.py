@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import CHI, DAIMINKAN, OPEN_RIICHI, PASS, PON, RIICHI, RON, Action
+from ..actions import CHI, DAIMINKAN, OPEN_RIICHI, PASS, PON, RIICHI, RON, Action
+from ..errors import InvalidHand
+from ..hand import waits as hand_waits
+from ..melds import Meld, MeldKind
+from ..scoring.score import Situation, score_hand
+from ..tiles import EAST, RED, WHITE, dora_of, is_red, is_simple
+from ..visibility import SeatView
 from .aids import seen_counts
-from .errors import InvalidHand
-from .hand import waits as hand_waits
-from .melds import Meld, MeldKind
-from .scoring import Situation, score_hand
-from .tiles import EAST, RED, WHITE, dora_of, is_red, is_simple
-from .visibility import SeatView
 
 COPIES = 4
 

@@ -2,7 +2,7 @@
 call (worked out once per ruleset), our melds as the library's, the dora indicators
 each ruleset counts, and the library's hand config, reused per thread.
 
-:func:`rules.engine.scoring.score_hand` calls the library with these;
+:func:`rules.engine.scoring.score.score_hand` calls the library with these;
 :func:`library_inputs` hands the same arguments to the scoring benchmark.
 """
 
@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
-from .melds import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Meld
-from .rulesets import Ruleset
-from .tiles import EAST
-
-if TYPE_CHECKING:
-    from .scoring import Situation
+from ..melds import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Meld
+from ..rulesets import Ruleset
+from ..tiles import EAST
+from .situation import Situation
 
 __all__ = ["library_inputs"]
 
@@ -81,7 +79,7 @@ class _Plan:
 _plans: dict[int, tuple[Ruleset, _Plan]] = {}
 
 
-def _plan(ruleset: Ruleset) -> _Plan:
+def library_plan(ruleset: Ruleset) -> _Plan:
     hit = _plans.get(id(ruleset))
     if hit is not None and hit[0] is ruleset:
         return hit[1]
@@ -103,7 +101,7 @@ def _lib_meld(meld: Meld) -> LibMeld:
     return lib
 
 
-def _library_args(
+def library_args(
     concealed: Sequence[int], melds: Sequence[Meld], s: Situation, plan: _Plan
 ) -> tuple[list[int], list[LibMeld], list[int], list[int]]:
     tiles = list(concealed)
@@ -123,7 +121,7 @@ def _library_args(
 _local = threading.local()
 
 
-def _config(s: Situation, plan: _Plan) -> HandConfig:
+def library_config(s: Situation, plan: _Plan) -> HandConfig:
     """The library's config for this hand, reusing one object per thread.
 
     Building a ``HandConfig`` instantiates some sixty yaku objects, roughly a tenth
@@ -177,8 +175,8 @@ def library_inputs(
     in as ``config``. Exposed so the benchmark can time the library on exactly the
     same work.
     """
-    plan = _plan(ruleset)
-    tiles, lib_melds, dora, ura = _library_args(concealed, melds, situation, plan)
+    plan = library_plan(ruleset)
+    tiles, lib_melds, dora, ura = library_args(concealed, melds, situation, plan)
     config_kwargs = _config_values(situation, plan)
     call = {
         "tiles": tiles,

@@ -10,11 +10,11 @@ conditions, fu). This module is the adapter around it:
   as a flat mangan or baiman, red-five counts other than one per suit, which dora
   families count, open riichi as one extra han, per-hand double yakuman, yakuman
   stacking and the two-han minimum;
-* it names yaku and fu items in the club's words (see :mod:`rules.engine.yaku`) and
-  leaves base points and payments to :mod:`rules.engine.payments`.
+* it names yaku and fu items in the club's words (see :mod:`rules.engine.scoring.yaku`) and
+  leaves base points and payments to :mod:`rules.engine.scoring.payments`.
 
 The library's inputs (the per-ruleset plan, melds, dora, the hand config) are made
-in :mod:`rules.engine.scoring_library`; this module reads its answer.
+in :mod:`rules.engine.scoring.library`; this module reads its answer.
 
 Decisions the seeds leave open:
 
@@ -32,89 +32,21 @@ Decisions the seeds leave open:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from mahjong.hand_calculating.hand import HandCalculator
 
-from .errors import InvalidHand
+from ..errors import InvalidHand
+from ..melds import Meld
+from ..rulesets import Ruleset
+from ..tiles import is_red
+from .checks import check_chankan, check_seats, check_situation, check_tiles, not_complete
 from .fu import fu_items
-from .melds import Meld
-from .payments import WinPayment, base_points, win_payment
-from .rulesets import Ruleset
-from .scoring_checks import (
-    check_chankan,
-    check_seats,
-    check_situation,
-    check_tiles,
-    not_complete,
-)
-from .scoring_library import _config, _library_args, _plan
-from .tiles import EAST, is_red
+from .library import library_args, library_config, library_plan
+from .payments import base_points, win_payment
+from .situation import SITUATION_FLAGS, HandScore, Situation
 from .yaku import BY_KEY, LIBRARY_KEYS, ORDER, SINGLE_OF_DOUBLE
 
-__all__ = ["HandScore", "Situation", "score_hand"]
-
-
-# The yes/no facts of a win besides tsumo, named once: the calculator's form, the
-# JSON API and the scored-hands data file take exactly these (the fields below).
-SITUATION_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "open_riichi",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """How and when the hand was won. Winds are kinds 27-30; indicators are physical tiles."""
-
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    open_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    round_wind: int = EAST
-    seat_wind: int = EAST
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0  # sticks on the table, including any put down this hand
-
-
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """A scored hand. ``error`` is set (and ``payment`` None) when it cannot win.
-
-    ``yaku`` lists (name, han) in catalogue order; dora, aka dora and ura dora are
-    entries of their own with their count as han. A yakuman entry shows 13 han per
-    yakuman it is worth; for a yakuman hand ``han`` is 13 x ``yakuman``, the
-    multiplier actually paid (after the ruleset's cap), and ``fu`` is 0.
-    """
-
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    fu_details: tuple[tuple[int, str], ...]  # (fu, reason) items adding up to ``fu``
-    limit: str | None  # a payments.LIMIT_NAMES name, "Nx yakuman", or None below mangan
-    yakuman: int
-    base_points: int
-    payment: WinPayment | None
-    error: str | None = None
+__all__ = ["SITUATION_FLAGS", "HandScore", "Situation", "score_hand"]
 
 
 # --- turning the library's answer into ours -------------------------------------------
@@ -196,10 +128,10 @@ def score_hand(
         check_situation(s, melds, ruleset, winner, dealer)
         if s.chankan:
             check_chankan(concealed, melds, win_tile)
-    plan = _plan(ruleset)
-    tiles, lib_melds, dora, ura = _library_args(concealed, melds, s, plan)
+    plan = library_plan(ruleset)
+    tiles, lib_melds, dora, ura = library_args(concealed, melds, s, plan)
     response = HandCalculator.estimate_hand_value(
-        tiles, win_tile, lib_melds, dora, _config(s, plan), ura_dora_indicators=ura
+        tiles, win_tile, lib_melds, dora, library_config(s, plan), ura_dora_indicators=ura
     )
     if response.error:
         if response.error == HandCalculator.ERR_NO_YAKU:

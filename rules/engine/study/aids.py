@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import OPEN_RIICHI, RIICHI
-from .errors import InvalidHand
-from .hand import shanten
-from .scoring import Situation, score_hand
-from .tiles import EAST
-from .visibility import SeatView
+from ..actions import OPEN_RIICHI, RIICHI
+from ..errors import InvalidHand
+from ..hand import shanten
+from ..scoring.score import Situation, score_hand
+from ..tiles import EAST
+from ..visibility import SeatView
 
 COPIES = 4  # of every tile kind in the set
 

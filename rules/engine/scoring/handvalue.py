@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import InvalidHand
+from ..errors import InvalidHand
+from ..rulesets import Ruleset
+from .fu import FU_VALUES
 from .payments import base_points
-from .rulesets import Ruleset
 from .yaku import BY_KEY, YakuInfo
 
 # The limit names players call out, as the lowest han of each band.
 LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "kazoe": 13}
-FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 PINFU, CHIITOITSU = "pinfu", "chiitoitsu"
 
 # Yaku that cannot be in one hand together (each pair is checked both ways).

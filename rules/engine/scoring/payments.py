@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import IllegalAction, InvalidHand
-from .rulesets import Ruleset
+from ..errors import IllegalAction, InvalidHand
+from ..rulesets import Ruleset
 
 SEATS = (0, 1, 2, 3)
 STICK = 1000  # one riichi stick
