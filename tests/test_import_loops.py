@@ -17,13 +17,6 @@ from tests.test_layering import ROOT, module_name
 
 SHIPPED = ("rules", "players", "tables", "history", "tournaments", "devtools", "mahjong_site")
 
-# Loops inside tables/ belong to its reorganisation into tables/play, tables/socket and
-# tables/drawing (issue 25), which is done on another branch. Each is named here only
-# while it exists: test_it_lists_only_loops_that_still_exist fails on a stale entry.
-LEFT_TO_THE_TABLES_REORGANISATION: set[tuple[str, ...]] = {
-    ("tables.socket.limits", "tables.runtime", "tables.socket.limits"),
-}
-
 
 def shipped_modules(root: Path = ROOT) -> dict[str, Path]:
     modules = {}
@@ -169,16 +162,8 @@ def _shortest_loop(graph: dict[str, set[str]], tangle: list[str]) -> tuple[str, 
 def test_it_finds_no_import_loop_in_shipped_code():
     modules = shipped_modules()
     assert len(modules) > 150, "the walk found too few modules to prove anything"
-    found = [loop for loop in loops(import_graph(modules)) if loop not in KNOWN]
+    found = list(loops(import_graph(modules)))
     assert found == [], "break these loops (a module each side of a loop: move the shared part)"
-
-
-KNOWN = LEFT_TO_THE_TABLES_REORGANISATION
-
-
-def test_it_lists_only_loops_that_still_exist():
-    found = set(loops(import_graph(shipped_modules())))
-    assert KNOWN - found == set()
 
 
 def test_it_sees_a_loop_closed_inside_a_function():
