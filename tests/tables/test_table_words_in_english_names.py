@@ -69,7 +69,8 @@ def test_a_self_drawn_win_s_result_and_yaku_are_named_in_the_viewer_s_words():
     state = won_by_tsumo_after_riichi()
     english = visible_text("en-names", state)
     assert japanese_words("en-names", state) == set()
-    assert "Self-drawn win" in english and "Win within one go-around of declaring ready" in english
+    assert "Self-drawn win" in english
+    assert "Ready hand" in english and "Concealed self-draw" in english  # the yaku list
     assert {"Riichi", "Tsumo"} <= japanese_words("en", state)
 
 
