@@ -15,7 +15,6 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from rules.engine import value_label
 from tables import referees
 from tables.drawing import claim_presenters, claim_screens
 from tables.play import claim_forms, states
@@ -89,7 +88,6 @@ def referee_page(request, pk: int):
                 "panel": panel,
                 "c": c,
                 "version": game.version,
-                "claimed": value_label(wc.value) if wc.value else "",
             }
         )
     return render(request, "tables/referee.html", context)

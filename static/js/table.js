@@ -196,10 +196,62 @@
     else first.focus({ preventScroll: true });
     hand.scrollIntoView({ block: "nearest" });
   });
+  // --- Win anyway: asked once before it is sent ----------------------------------------
+  // The first press opens the page's dialog (tables/_win_anyway_confirm.html) instead of
+  // sending; "Call the win" presses the button again, now let through. A frame that
+  // replaced the button meanwhile is followed by its action; a button gone means the
+  // chance has passed and nothing is sent. Remembered for the tab (sessionStorage).
+  var CONFIRMED_KEY = "win-anyway-confirmed";
+  var pendingAction = null;
+  function confirmedBefore() {
+    try { return window.sessionStorage.getItem(CONFIRMED_KEY) === "1"; } catch (err) { return false; }
+  }
+  function rememberConfirmed() {
+    try { window.sessionStorage.setItem(CONFIRMED_KEY, "1"); } catch (err) { /* kept for this page only */ }
+  }
+  var confirmedHere = false;
+  document.addEventListener(
+    "click",
+    function (e) {
+      var button = e.target.closest && e.target.closest("button[data-confirm]");
+      if (!button || confirmedHere || confirmedBefore()) return;
+      var dialog = document.getElementById(button.dataset.confirm);
+      if (!dialog) return;
+      e.preventDefault();
+      e.stopImmediatePropagation(); // htmx's ws-send listens on the button itself
+      pendingAction = button.dataset.action;
+      if (typeof dialog.showModal === "function") {
+        dialog.showModal();
+        var cancel = dialog.querySelector('[data-confirm-answer="no"]');
+        if (cancel) cancel.focus();
+      } else if (window.confirm(dialog.textContent.trim())) {
+        answerConfirm(dialog, true);
+      }
+    },
+    true
+  );
+  function answerConfirm(dialog, yes) {
+    if (dialog.open) dialog.close();
+    var action = pendingAction;
+    pendingAction = null;
+    if (!yes || !action) return;
+    confirmedHere = true;
+    rememberConfirmed();
+    var again = document.querySelector('#table-hand button[data-confirm][data-action="' + action.replace(/"/g, "") + '"]');
+    if (again) again.click();
+  }
+  document.addEventListener("click", function (e) {
+    var answer = e.target.closest && e.target.closest("[data-confirm-answer]");
+    if (answer) answerConfirm(answer.closest("dialog"), answer.dataset.confirmAnswer === "yes");
+  });
+  document.addEventListener("cancel", function (e) { // Escape closes the dialog: no call
+    if (e.target.matches && e.target.matches("dialog.table-confirm")) pendingAction = null;
+  }, true);
 
   // --- the keyboard: arrows choose, Enter plays, letters press buttons, Escape passes --
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (document.querySelector("dialog.table-confirm[open]")) return; // the dialog's own keys
     var tag = (e.target.tagName || "").toLowerCase();
     if (tag === "input" && e.target.type !== "checkbox") return;
     if (tag === "textarea" || tag === "select") return;

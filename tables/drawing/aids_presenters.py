@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import pgettext
+
 from rules.engine import Aids
 
 
@@ -14,7 +16,7 @@ def shanten_text(shanten: int) -> str:
     if shanten < 0:
         return "Your hand is complete."
     if shanten == 0:
-        return "Ready (tenpai)."
+        return pgettext("aids", "Ready (tenpai).")
     return f"{shanten} tile{'' if shanten == 1 else 's'} from ready ({shanten}-shanten)."
 
 

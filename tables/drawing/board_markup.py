@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext
 
 from rules.templatetags.words import points_text
 from tables.runtime import RUNTIME, cached_games, keep_at_most
@@ -49,7 +50,10 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
     else:
         concealed = backs(s["backs"])
     stick = (
-        SafeString('<span class="riichi-stick" role="img" aria-label="Riichi stick"></span>')
+        markup(
+            '<span class="riichi-stick" role="img" aria-label="{}"></span>',
+            pgettext("board", "Riichi stick"),
+        )
         if s["riichi"]
         else EMPTY
     )
@@ -110,7 +114,7 @@ def seats(c: dict[str, Any]) -> list[SafeString]:
     kept = RUNTIME.seat_html
     out = []
     for s in c["seats"]:
-        key = (hand, reds, *s.values())
+        key = (hand, reds, get_language(), *s.values())  # its words are the viewer's
         html = kept.get(key)
         if html is None:
             html = kept[key] = seat(s, hand, reds)
@@ -164,16 +168,18 @@ def _middle(
     hidden: int,
     hand: int,
     reds: tuple[Any, ...],
+    sticks_title: str = "Riichi sticks on the table",
 ) -> SafeString:
     return markup(
         '<div class="round-name">{}</div>'
         '<div class="counters"><span title="Repeat counters">{} honba</span>'
-        '<span title="Riichi sticks on the table">{} stick{}</span>'
+        '<span title="{}">{} stick{}</span>'
         '<span title="Tiles left in the live wall">wall {}</span></div>'
         '<div class="dora"><span class="label">Dora</span> '
         '<span class="tiles">{}{}</span></div>',
         round_,
         honba,
+        sticks_title,
         sticks,
         "" if sticks == 1 else "s",
         wall,
@@ -199,6 +205,7 @@ def center(c: dict[str, Any], oob: bool = False) -> SafeString:
             c["dora_hidden"],
             c["hand_index"],
             c["reds"],
+            pgettext("board", "Riichi sticks on the table"),
         ),
         _turn_line(c),
     )

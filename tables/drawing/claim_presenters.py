@@ -165,6 +165,8 @@ def panel_context(
         if reading is None
         else {
             "valid": reading.valid,
+            # the REASONS code (None when valid): the review panel orders its choices by it
+            "reason": reading.reason,
             "detail": reading.detail,
             "value": value_label(reading.value) if reading.value else "",
             "yaku": [f"{name} {h}" for name, h in reading.yaku],

@@ -12,6 +12,8 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
+from players import terms
+
 from .seat_presenters import tile_name
 from .tile_markup import EMPTY, join, kinds, markup, melds, oob_mark, row, tile
 
@@ -84,16 +86,45 @@ def action_button(
     reds: tuple[Any, ...],
 ) -> SafeString:
     return markup(
-        '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}>{}{}{}</button>',
+        '<button type="button" class="{} {}{}" ws-send hx-vals="{}" data-action="{}"{}{}>{}{}{}</button>',
         kind,
         type_,
         " secondary" if type_ == "pass" else "",
         vals,
         action,
         markup(' data-key="{}"', key.lower()) if key else EMPTY,
+        _win_anyway_help() if type_ == "win_anyway" else EMPTY,
         label,
         markup(' <span class="tiles">{}</span>', row(tiles, hand, reds)) if tiles else EMPTY,
         _key(key),
+    )
+
+
+# Win anyway explained where it is offered (plain words, the same in either choice of
+# terms, so the cached button needs no language); table.js asks the first time before
+# it is sent (the dialog and the help's id are in tables/table.html).
+WIN_ANYWAY_HELP = "Call a win even where the app sees none; the table reviews it."
+
+
+def _win_anyway_help() -> SafeString:
+    return markup(
+        ' title="{}" aria-describedby="win-anyway-help" data-confirm="win-anyway-confirm"',
+        WIN_ANYWAY_HELP,
+    )
+
+
+def _mode_label(mode_id: str, key: str, word: str) -> SafeString:
+    """The checkbox and label that switch the hand to its riichi (or open riichi) row,
+    named by the move in the viewer's words."""
+    return markup(
+        '<input type="checkbox" id="{}" class="mode-toggle" data-key="{}">'
+        '<label for="{}" class="button mode-label">{}…'
+        '<kbd class="key" aria-hidden="true">{}</kbd></label>',
+        mode_id,
+        key,
+        mode_id,
+        word,
+        key.upper(),
     )
 
 
@@ -130,20 +161,12 @@ def hand(c: dict[str, Any], oob: bool = False) -> SafeString:
     if h["riichi_tiles"]:
         actions.insert(
             0,
-            SafeString(
-                '<input type="checkbox" id="riichi-mode" class="mode-toggle" data-key="r">'
-                '<label for="riichi-mode" class="button mode-label">Riichi…'
-                '<kbd class="key" aria-hidden="true">R</kbd></label>'
-            ),
+            _mode_label("riichi-mode", "r", terms.action_label("riichi")),
         )
     if h["open_riichi_tiles"]:
         actions.insert(
             1 if h["riichi_tiles"] else 0,
-            SafeString(
-                '<input type="checkbox" id="open-riichi-mode" class="mode-toggle" data-key="o">'
-                '<label for="open-riichi-mode" class="button mode-label">Open riichi…'
-                '<kbd class="key" aria-hidden="true">O</kbd></label>'
-            ),
+            _mode_label("open-riichi-mode", "o", terms.action_label("open_riichi")),
         )
     rows = [
         markup(

@@ -166,12 +166,18 @@ def hand_context(
             for a in by_type.get(kind, [])
         ]
     )
-    calls = _keyed(
-        [
-            _button(a, version, _with_tiles(a), language)
-            for kind in ("ron", "win_anyway", "daiminkan", "pon", "chi", "pass")
-            for a in by_type.get(kind, [])
-        ]
+    # The answers to a discard (or a quad to rob): never on the own turn, where Win
+    # anyway is already among the turn's actions.
+    calls = (
+        _keyed(
+            [
+                _button(a, version, _with_tiles(a), language)
+                for kind in ("ron", "win_anyway", "daiminkan", "pon", "chi", "pass")
+                for a in by_type.get(kind, [])
+            ]
+        )
+        if view.phase != "turn"
+        else []
     )
     return {
         "tiles": tiles_for(discards, "discard"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import pgettext
+
 from players import terms
 
 from .seat_presenters import tile_name
@@ -65,6 +67,7 @@ def latest_news(state: GameState, names: list[dict[str, Any]]) -> tuple[Any, ...
     return None
 
 
+# The news read out to screen readers, in the viewer's words ("news" in the message file).
 VERBS = {
     "discard": "discards",
     "riichi": "declares riichi, discarding",
@@ -82,7 +85,7 @@ VERBS = {
 
 def _sentence(kind: str, seats: list[int], names: list[dict[str, Any]], tile: str | None) -> str:
     who = " and ".join(names[s]["name"] for s in seats)
-    verb = VERBS.get(kind, kind)
+    verb = pgettext("news", VERBS[kind]) if kind in VERBS else kind
     return (
         f"{who} {verb} the {tile}"
         if tile and kind not in ("tsumo", "ron", "kyuushu")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import pgettext
+
 from players import terms
 from rules.engine import against_reading, format_final, value_label
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 
     from rules.engine import HandResult, Standing, WinClaim
 
+# Why a hand was void, in the viewer's words (the "abort" context of the message file).
 ABORT_REASONS = {
     "kyuushu_kyuuhai": "nine different terminals and honours (kyuushu kyuuhai)",
     "suufon_renda": "the same wind discarded by all four in the first go-around (suufon renda)",
@@ -25,6 +28,13 @@ ABORT_REASONS = {
     "suukaikan": "four kans by more than one player (suukaikan)",
     "sanchahou": "three players called ron on one tile (sanchahou)",
 }
+
+
+def abort_reason(code: str) -> str:
+    """Why a hand was void ("" when it was not), in the active words."""
+    return pgettext("abort", ABORT_REASONS[code]) if code in ABORT_REASONS else code
+
+
 # The words of results live in players.terms (Japanese terms or English names, a
 # member's choice).
 RESULT_TITLES = terms.RESULT_NAMES
@@ -32,6 +42,13 @@ RESULT_TITLES = terms.RESULT_NAMES
 
 def _name(names: list[dict[str, Any]], seat: int | None) -> Any:
     return names[seat]["name"] if seat is not None else ""
+
+
+def _how(names: list[dict[str, Any]], from_seat: int | None) -> str:
+    """How a win was made, in the active words: "Tsumo", or "Ron on B's tile"."""
+    if from_seat is None:
+        return terms.result_title("tsumo")
+    return pgettext("result", "Ron on %(name)s's tile") % {"name": _name(names, from_seat)}
 
 
 def yaku_han(han: int, yakuman: bool) -> str:
@@ -57,9 +74,7 @@ def result_context(
             {
                 "seat": w.seat,
                 "name": _name(names, w.seat),
-                "how": "Tsumo"
-                if w.from_seat is None
-                else f"Ron on {_name(names, w.from_seat)}'s tile",
+                "how": _how(names, w.from_seat),
                 "hand": tuple(concealed),
                 "win_tile": w.win_tile,
                 "melds": tuple(meld_data(m, w.seat) for m in w.melds),
@@ -101,7 +116,7 @@ def result_context(
         "honba": result.honba,
         "wins": wins,
         "rows": rows,
-        "abort": ABORT_REASONS.get(result.abort or "", result.abort or ""),
+        "abort": abort_reason(result.abort or ""),
         "dora": tuple(result.dora_indicators),
         "ura": tuple(result.ura_indicators),
         "sticks_left": result.riichi_sticks,

@@ -7,10 +7,17 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-VALID = {"valid": True, "detail": "", "value": "2 han 30 fu", "yaku": []}
-NOTEN = {"valid": False, "detail": "the hand is not complete", "value": "", "yaku": []}
+VALID = {"valid": True, "reason": None, "detail": "", "value": "2 han 30 fu", "yaku": []}
+NOTEN = {
+    "valid": False,
+    "reason": "noten",
+    "detail": "the hand is not complete",
+    "value": "",
+    "yaku": [],
+}
 FIX_YAKU = {
     "valid": False,
+    "reason": "fix_yaku",
     "detail": "the fix-yaku rule forbids this win",
     "value": "1 han 30 fu",
     "yaku": [],

@@ -159,6 +159,7 @@ def test_an_organizer_derives_ema_claimed_wins_and_a_member_plays_it_from_the_lo
         # --- the claim procedure: Win anyway on the dealer's first draw
         wait_until(lambda: state().phase == "turn" and state().turn == 0, "Aoi's first turn")
         member.locator("#table-hand button.win_anyway").first.click(timeout=15000)
+        member.locator("#win-anyway-confirm button.confirm-win").click(timeout=15000)
         member.wait_for_selector("#claim-panel .claim-form")
         shoot(member, tmp_path, "5-claim")
         member.select_option("#claim-panel .claim-form select[name=limit]", "mangan")

@@ -161,6 +161,7 @@ def test_win_claim_four_browsers_chombo_dead_hand_and_a_hand_entered_claim(
         click(pages[0], "#table-hand .hand-normal button.tile-button.drawn")
         wait_until(lambda: state().phase == "calls", "the answers to the discard")
         click(pages[1], "#table-hand button.win_anyway")
+        click(pages[1], "#win-anyway-confirm button.confirm-win")  # asked the first time
         click(pages[2], "#table-hand button.pass")
         click(pages[3], "#table-hand button.pass")
         wait_until(lambda: state().phase == "claim", "the claim")
@@ -213,6 +214,7 @@ def test_win_claim_four_browsers_chombo_dead_hand_and_a_hand_entered_claim(
                 break
             step_plain_turn()
         click(pages[3], "#table-hand button.win_anyway")
+        click(pages[3], "#win-anyway-confirm button.confirm-win")  # asked the first time
         wait_until(lambda: state().phase == "claim", "Dave's claim")
         pages[3].select_option("#claim-panel .claim-form select[name=limit]", "haneman")
         click(pages[3], "#claim-panel .claim-send")
