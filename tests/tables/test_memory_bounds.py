@@ -82,7 +82,7 @@ def test_a_finished_game_leaves_the_frame_cache():
 
 def markup_memos():
     for name in ("tile_markup", "hand_markup", "hand_presenters", "board_markup", "coaching"):
-        module = importlib.import_module(f"tables.{name}")
+        module = importlib.import_module(f"tables.drawing.{name}")
         for attr, value in vars(module).items():
             if (
                 isinstance(value, functools._lru_cache_wrapper)
