@@ -78,7 +78,7 @@ class Driven:
     seed: int
     started: dt.datetime
     version: int
-    timers: timing.Timers
+    timers: timing.Timers | None  # None, like policies, until the game is read
     policies: list[autoplay.SeatPolicy] | None  # None: the game itself must be read first
     due: dt.datetime | None = None
     stale: bool = True  # something changed: plan again
@@ -185,7 +185,7 @@ class Driver:
 
     async def refresh_leases(self, now: dt.datetime) -> None:
         owned, policies = await in_pool(self.claim)(now)
-        layer = get_channel_layer()
+        layer = broadcast.required(get_channel_layer())
         for game_id in set(self.games) - set(owned):
             gone = self.games.pop(game_id)
             if self.channel:
@@ -265,6 +265,7 @@ class Driver:
                 if state is None:
                     return
             driven.stale = False
+            assert driven.policies is not None and driven.timers is not None  # load() sets both
             moves = autoplay.pending_moves(
                 state, driven.policies, driven.timers, driven.started, now
             )
@@ -408,7 +409,8 @@ class Driver:
     # --- the background task ------------------------------------------------------
 
     async def listen(self) -> None:
-        layer = get_channel_layer()
+        layer = broadcast.required(get_channel_layer())
+        assert self.channel is not None and self.wakeup is not None  # run() sets both first
         while not self.stopped:
             try:
                 message = await layer.receive(self.channel)
@@ -435,7 +437,7 @@ class Driver:
             self.wakeup.set()
 
     async def run(self) -> None:
-        layer = get_channel_layer()
+        layer = broadcast.required(get_channel_layer())
         self.wakeup = asyncio.Event()
         # The default prefix matters: channels-redis reads all of a process's channels
         # through one shared queue named after it.
