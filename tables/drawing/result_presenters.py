@@ -38,8 +38,9 @@ def _name(names: list[dict[str, Any]], seat: int | None) -> Any:
     return names[seat]["name"] if seat is not None else ""
 
 
-def yaku_han(han: int, yakuman: bool) -> str:
-    """How a yaku counts: "2 han", or for a limit hand "yakuman" / "double yakuman"."""
+def yaku_han(han: int, yakuman: int) -> str:
+    """How a yaku counts: "2 han", or for a limit hand (``yakuman``, the hand's count of
+    yakuman, is not 0) "yakuman" / "double yakuman"."""
     if yakuman and han >= 13:
         times = han // 13
         return (
