@@ -55,8 +55,6 @@ from . import timers as timing
 from .submit import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
 
 if TYPE_CHECKING:
-    from tables.matchmaking import Matched
-
     from .submit import Accepted
 
 log = logging.getLogger(__name__)
@@ -64,6 +62,7 @@ log = logging.getLogger(__name__)
 DRIVER_GROUP = broadcast.DRIVER_GROUP
 MOVES_PER_GAME_PER_TICK = 12
 LISTEN_RETRY_SECONDS = 1.0  # after a failed read of the channel layer
+TablePolicies = dict[int, list[autoplay.SeatPolicy]]  # table id -> its four seats' policies
 
 
 def default_owner() -> str:
@@ -112,9 +111,7 @@ class Driver:
 
     # --- leases (database work, run in the pool) -----------------------------------
 
-    def claim(
-        self, now: dt.datetime
-    ) -> tuple[dict[int, int], dict[int, list[autoplay.SeatPolicy]]]:
+    def claim(self, now: dt.datetime) -> tuple[dict[int, int], TablePolicies]:
         """Renew this driver's leases and take free or expired ones.
 
         Returns the games it now drives (game id -> table id) and, read in one query,
@@ -144,9 +141,9 @@ class Driver:
         )
         return owned, self.seat_policies(owned.values())
 
-    def seat_policies(self, table_ids: Iterable[int]) -> dict[int, list[autoplay.SeatPolicy]]:
+    def seat_policies(self, table_ids: Iterable[int]) -> TablePolicies:
         """The seat policies of several tables in one query."""
-        out: dict[int, list[autoplay.SeatPolicy]] = {}
+        out: TablePolicies = {}
         for seat in (
             Seat.objects.filter(table_id__in=list(table_ids))
             .select_related("table")
@@ -334,7 +331,7 @@ class Driver:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
 
-    def play_now_due(self) -> tuple[list[Matched], dt.datetime | None]:
+    def play_now_due(self) -> tuple[list[matchmaking.Matched], dt.datetime | None]:
         """Play now's due work (tables.matchmaking.run_due) and when more falls due."""
         made = matchmaking.run_due(clock=self.clock)
         return made, matchmaking.next_due()
