@@ -36,10 +36,11 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-# mypy --strict on the pure engine and on history/logs, with django-stubs' plugin (the
-# config is in pyproject.toml); part of `make test`, so CI fails on a type error. Reading
-# django-stubs makes it some 2.5 times the engine's check alone: 5-6 s from a clean
-# cache on an idle machine, 15-25 s on a busy one (as in CI's fresh clone), 1-4 s once
+# mypy --strict on the pure engine, history/logs and tables' play, socket and drawing,
+# with django-stubs' plugin (the config is in pyproject.toml); part of `make test`, so
+# CI fails on a type error. Reading django-stubs makes it some 2.5 times the engine's
+# check alone; the tables packages add about a second more: 6-8 s from a clean cache on
+# an idle machine, 15-25 s on a busy one (as in CI's fresh clone), 1-4 s once
 # .mypy_cache holds the results (the plugin sets Django up on every run).
 typecheck: $(STAMP)
 	$(BIN)/mypy

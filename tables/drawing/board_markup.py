@@ -217,7 +217,7 @@ def news(c: dict[str, Any], oob: bool = False, show: bool = True) -> SafeString:
     return callout(c.get("news"), oob, show)
 
 
-def callout(item: tuple | None, oob: bool = False, show: bool = True) -> SafeString:
+def callout(item: tuple[Any, ...] | None, oob: bool = False, show: bool = True) -> SafeString:
     """The call-out of one piece of news (``news_presenters.latest_news``), or an empty one."""
     return _news(item or (None, (), "", ""), oob, show)
 
@@ -261,7 +261,7 @@ def board(c: dict[str, Any], oob: bool = False) -> SafeString:
 # --- status, errors, the whole frame -----------------------------------------------
 
 
-def status(c: dict, oob: bool = False) -> SafeString:
+def status(c: dict[str, Any], oob: bool = False) -> SafeString:
     return status_badge(c["finished"], oob)
 
 

@@ -179,6 +179,7 @@ def hand_context(
         if view.phase != "turn"
         else []
     )
+    assert view.seat is not None  # an own hand: drawn for a seat, never for spectators
     return {
         "tiles": tiles_for(discards, "discard"),
         "riichi_tiles": tiles_for(riichis, "riichi") if riichis else [],

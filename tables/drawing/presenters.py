@@ -48,9 +48,11 @@ def shared_context(view: SeatView, *, hand: int, names: list[dict[str, Any]]) ->
         "calls_phase": view.phase == "calls"
         and getattr(view.ruleset, "win_settlement", "automatic") != "automatic",
         "finished": finished,
-        "result": result_context(view.result, result_hand, names, reds) if show_result else None,
-        "final": final_context(view.final, names) if finished else None,
-        "penalties": finished and any(s.penalty or s.chombos for s in view.final),
+        "result": result_context(view.result, result_hand, names, reds)
+        if show_result and view.result is not None
+        else None,
+        "final": final_context(view.final, names) if view.final is not None else None,
+        "penalties": view.final is not None and any(s.penalty or s.chombos for s in view.final),
     }
 
 

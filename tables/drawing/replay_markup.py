@@ -85,8 +85,8 @@ def seats(
             concealed = own_row(tiles, drawn, hand_no, reds)
         elif seat == viewer:
             concealed = own_row(list(view.hand), view.drawn, hand_no, reds)
-        elif view.open_hands[seat]:
-            concealed = row(view.open_hands[seat], hand_no, reds, "open")
+        elif opened := view.open_hands[seat]:
+            concealed = row(opened, hand_no, reds, "open")
         else:
             concealed = backs(view.hand_sizes[seat])
         entry = {

@@ -55,7 +55,7 @@ def panel_body(c: dict[str, Any]) -> SafeString:
     )
 
 
-def panel(c: dict, oob: bool = False) -> SafeString:
+def panel(c: dict[str, Any], oob: bool = False) -> SafeString:
     return panel_section(c["panel_html"], oob)
 
 

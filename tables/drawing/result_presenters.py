@@ -51,8 +51,9 @@ def _how(names: list[dict[str, Any]], from_seat: int | None) -> str:
     return pgettext("result", "Ron on %(name)s's tile") % {"name": _name(names, from_seat)}
 
 
-def yaku_han(han: int, yakuman: bool) -> str:
-    """How a yaku counts: "2 han", or for a limit hand "yakuman" / "double yakuman"."""
+def yaku_han(han: int, yakuman: int) -> str:
+    """How a yaku counts: "2 han", or for a limit hand (``yakuman``, the hand's count of
+    yakuman, is not 0) "yakuman" / "double yakuman"."""
     if yakuman and han >= 13:
         times = han // 13
         return (

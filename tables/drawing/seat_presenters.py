@@ -53,15 +53,15 @@ def meld_data(meld: Meld, owner: int) -> tuple[Any, ...]:
     (face down), and ``added`` is the tile of an added kan, stacked on the called one."""
     if meld.kind == "ankan":
         t = meld.tiles
-        items = ((t[0], "back", None), (t[1], "", None), (t[2], "", None), (t[3], "back", None))
-        return ("ankan", "self", items)
+        face = ((t[0], "back", None), (t[1], "", None), (t[2], "", None), (t[3], "back", None))
+        return ("ankan", "self", face)
     called = meld.called
     others = [t for t in meld.tiles if t != called]
     added = others.pop() if meld.kind == "shouminkan" else None
     relative = (meld.source - owner) % 4 if meld.source is not None else 3
     # From the left player the tile lies first, from across in the middle, from the right last.
     where = {3: 0, 2: 1, 1: len(others)}[relative]
-    items = [(t, "", None) for t in others]
+    items: list[tuple[int | None, str, int | None]] = [(t, "", None) for t in others]
     items.insert(where, (called, "sideways", added))
     return (meld.kind, POSITIONS[relative], tuple(items))
 

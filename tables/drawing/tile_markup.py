@@ -15,7 +15,7 @@ from typing import Any
 
 from django.templatetags.static import static
 from django.utils.functional import Promise
-from django.utils.safestring import SafeData, SafeString
+from django.utils.safestring import SafeString
 
 from rules.engine import face_file, is_red, kind_name, kind_notation
 
@@ -31,13 +31,14 @@ def escaped(value: object) -> str:
     the escaping itself."""
     if type(value) is str:
         return escape_text(value)
-    if isinstance(value, SafeData):
+    if isinstance(value, SafeString):  # (any other SafeData is its own __html__ below)
         return value
     if isinstance(value, Promise):
         value = str(value)
     to_html = getattr(value, "__html__", None)
     if to_html is not None:
-        return to_html()
+        html: str = to_html()
+        return html
     return escape_text(str(value))
 
 

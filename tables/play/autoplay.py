@@ -127,6 +127,7 @@ def own_choice(view: SeatView, policy: SeatPolicy) -> Action | None:
                 return action
     if view.phase == "calls" and policy.no_calls and "ron" not in types:
         return next(a for a in legal if a.type == "pass")
+    assert view.seat is not None  # the view of a seat, never a spectator's
     in_riichi = bool(view.riichi[view.seat])
     if view.phase == "turn" and in_riichi and policy.auto_riichi_discard and types == {"discard"}:
         for action in legal:
@@ -202,6 +203,7 @@ def claim_window_only(view: SeatView) -> bool:
 def riichi_window_only(view: SeatView, policy: SeatPolicy) -> bool:
     """In riichi, throwing the drawn tile automatically, with Win anyway the only other
     choice (a table whose wins are claimed): the tile goes once the window ends."""
+    assert view.seat is not None  # the view of a seat, never a spectator's
     return (
         view.phase == "turn"
         and bool(view.riichi[view.seat])

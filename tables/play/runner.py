@@ -53,8 +53,6 @@ from . import timers as timing
 from .submit import GameOver, NoSuchGame, StaleVersion, SubmitError, submit
 
 if TYPE_CHECKING:
-    from tables.matchmaking import Matched
-
     from .submit import Accepted
 
 log = logging.getLogger(__name__)
@@ -62,6 +60,7 @@ log = logging.getLogger(__name__)
 DRIVER_GROUP = broadcast.DRIVER_GROUP
 MOVES_PER_GAME_PER_TICK = 12
 LISTEN_RETRY_SECONDS = 1.0  # after a failed read of the channel layer
+TablePolicies = dict[int, list[autoplay.SeatPolicy]]  # table id -> its four seats' policies
 
 
 def default_owner() -> str:
@@ -76,7 +75,7 @@ class Driven:
     seed: int
     started: dt.datetime
     version: int
-    timers: timing.Timers
+    timers: timing.Timers | None  # None, like policies, until the game is read
     policies: list[autoplay.SeatPolicy] | None  # None: the game itself must be read first
     due: dt.datetime | None = None
     stale: bool = True  # something changed: plan again
@@ -111,9 +110,7 @@ class Driver:
 
     # --- leases (database work, run in the pool) -----------------------------------
 
-    def claim(
-        self, now: dt.datetime
-    ) -> tuple[dict[int, int], dict[int, list[autoplay.SeatPolicy]]]:
+    def claim(self, now: dt.datetime) -> tuple[dict[int, int], TablePolicies]:
         """Renew this driver's leases and take free or expired ones.
 
         Returns the games it now drives (game id -> table id) and, read in one query,
@@ -143,9 +140,9 @@ class Driver:
         )
         return owned, self.seat_policies(owned.values())
 
-    def seat_policies(self, table_ids: Iterable[int]) -> dict[int, list[autoplay.SeatPolicy]]:
+    def seat_policies(self, table_ids: Iterable[int]) -> TablePolicies:
         """The seat policies of several tables in one query."""
-        out: dict[int, list[autoplay.SeatPolicy]] = {}
+        out: TablePolicies = {}
         for seat in (
             Seat.objects.filter(table_id__in=list(table_ids))
             .select_related("table")
@@ -184,7 +181,7 @@ class Driver:
 
     async def refresh_leases(self, now: dt.datetime) -> None:
         owned, policies = await in_pool(self.claim)(now)
-        layer = get_channel_layer()
+        layer = broadcast.required(get_channel_layer())
         for game_id in set(self.games) - set(owned):
             gone = self.games.pop(game_id)
             if self.channel:
@@ -269,6 +266,7 @@ class Driver:
                 if state is None:
                     return
             driven.stale = False
+            assert driven.policies is not None and driven.timers is not None  # load() sets both
             moves = autoplay.pending_moves(
                 state, driven.policies, driven.timers, driven.started, now
             )
@@ -346,7 +344,7 @@ class Driver:
             return None
         return max(0.0, (min(pending) - self.clock.now()).total_seconds())
 
-    def play_now_due(self) -> tuple[list[Matched], dt.datetime | None]:
+    def play_now_due(self) -> tuple[list[matchmaking.Matched], dt.datetime | None]:
         """Play now's due work (tables.matchmaking.run_due) and when more falls due."""
         made = matchmaking.run_due(clock=self.clock)
         return made, matchmaking.next_due()
@@ -407,6 +405,12 @@ class Driver:
             case messages.TablePresence() | messages.TableSettings():
                 driven.seats_stale = True
 
+    def read_again(self, raw: object) -> None:
+        """The game a message that could not be heard names is read from the database."""
+        game = raw.get("game") if isinstance(raw, dict) else None
+        if isinstance(game, int) and (driven := self.games.get(game)) is not None:
+            driven.policies, driven.stale = None, True
+
     def hear_raw(self, raw: object) -> None:
         """A message as the channel layer brought it: decoded here, once; a garbled one
         is dropped with a log line, and a game it names is read again from the database
@@ -417,16 +421,15 @@ class Driver:
             log.warning(
                 "table driver dropped a garbled message (%s): %s", exc, messages.describe(raw)
             )
-            game = raw.get("game") if isinstance(raw, dict) else None
-            if (driven := self.games.get(game)) is not None:
-                driven.policies, driven.stale = None, True
+            self.read_again(raw)
             return
         self.hear(message)
 
     # --- the background task ------------------------------------------------------
 
     async def listen(self) -> None:
-        layer = get_channel_layer()
+        layer = broadcast.required(get_channel_layer())
+        assert self.channel is not None and self.wakeup is not None  # run() sets both first
         while not self.stopped:
             try:
                 message = await layer.receive(self.channel)
@@ -453,13 +456,11 @@ class Driver:
                 self.hear_raw(message)
             except Exception:  # listening must not end: the driver would be deaf
                 log.exception("table driver: an event could not be heard: %r", message)
-                game = message.get("game") if isinstance(message, dict) else None
-                if (driven := self.games.get(game)) is not None:
-                    driven.policies, driven.stale = None, True  # read it from the database
+                self.read_again(message)  # the game it names, from the database
             self.wakeup.set()
 
     async def run(self) -> None:
-        layer = get_channel_layer()
+        layer = broadcast.required(get_channel_layer())
         self.wakeup = asyncio.Event()
         # The default prefix matters: channels-redis reads all of a process's channels
         # through one shared queue named after it.

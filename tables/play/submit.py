@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -261,6 +262,7 @@ def _submit_once(
     }
     if after.finished:
         fields["finished"] = now
+        assert after.final is not None  # a finished game has its standings
         fields["final"] = records.standings_json(after.final)
         fields["deadline"] = None
     with transaction.atomic():
@@ -271,6 +273,7 @@ def _submit_once(
         if hand_ended:
             index = before.hand_index
             start, end = records.hand_bounds(after, index)
+            assert after.last_result is not None  # the hand that ended has its result
             HandRecord.objects.bulk_create(
                 [records.hand_record(game, index, after.last_result, start, end)],
                 ignore_conflicts=True,
@@ -363,5 +366,8 @@ def counts_for_a_competition(table: Table, now: dt.datetime) -> bool:
     ]
     if any(p is None for p in players):
         return False  # bots never count for a competition
-    replies = game_starting.send(sender=Table, table_id=table.pk, seats=players, day=now.date())
+    # django-stubs types a receiver's answer as `str | None`; it is whatever it returns
+    replies: Sequence[tuple[object, object]] = game_starting.send(
+        sender=Table, table_id=table.pk, seats=players, day=now.date()
+    )
     return any(answer is True for _, answer in replies)

@@ -17,13 +17,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import QuerySet
 
 from tables.models import Game
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AnonymousUser
-
     from players.models import Player
 
 
@@ -74,7 +73,11 @@ def sealed_table_ids() -> set[int]:
 
 def plays_a_twin(user: Player | AnonymousUser, game: Game | None) -> bool:
     """Whether ``user`` sits at a running twin of ``game`` (and so may not watch it)."""
-    if game is None or not getattr(user, "is_authenticated", False):
+    if (
+        game is None
+        or isinstance(user, AnonymousUser)
+        or not getattr(user, "is_authenticated", False)
+    ):
         return False
     return (
         running_twins(game).filter(table__seats__player=user, table__seats__bot_level="").exists()

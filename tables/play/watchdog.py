@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import TYPE_CHECKING
 
 from tables import conf
 from tables.models import Game
 from tables.socket.dbwork import in_pool
+
+if TYPE_CHECKING:
+    from tables.play.runner import Driven
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +36,15 @@ def stored_versions(game_ids: list[int]) -> dict[int, int]:
     return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
 
 
-def quiet_since(driven, now: dt.datetime) -> dt.datetime:
+def quiet_since(driven: Driven, now: dt.datetime) -> dt.datetime:
     """When the driver last heard ``driven``'s version move (or last checked it)."""
-    if driven.quiet_since is None:
-        driven.quiet_since = now
-    return driven.quiet_since
+    since = driven.quiet_since
+    if since is None:
+        since = driven.quiet_since = now
+    return since
 
 
-async def check(games: dict, now: dt.datetime) -> list[int]:
+async def check(games: dict[int, Driven], now: dt.datetime) -> list[int]:
     """Check the games of ``games`` (game id -> Driven) that have been quiet too long;
     the ids found at another version than the driver believed (read again)."""
     every = interval()
@@ -69,10 +74,10 @@ async def check(games: dict, now: dt.datetime) -> list[int]:
     return behind
 
 
-def next_check(games: dict) -> dt.datetime | None:
+def next_check(games: dict[int, Driven]) -> dt.datetime | None:
     """When the next game falls due for a check (None: no game, or no watchdog)."""
     every = interval()
-    times = [d.quiet_since for d in games.values() if d.quiet_since is not None]
+    times: list[dt.datetime] = [d.quiet_since for d in games.values() if d.quiet_since is not None]
     if every is None or not times:
         return None
     return min(times) + every

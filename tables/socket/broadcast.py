@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 
 from tables.drawing import fragments
 from tables.play import timers as timing
@@ -65,6 +65,22 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
         super()._clean_expired()
 
 
+def layer() -> BaseChannelLayer:
+    """The site's channel layer (settings.CHANNEL_LAYERS always names one)."""
+    return required(get_channel_layer())
+
+
+def required(found: BaseChannelLayer | None) -> BaseChannelLayer:
+    """``found`` (what ``get_channel_layer()`` answered), which must be a layer.
+
+    Channels answers None when no layer is configured: that is a broken deployment,
+    said here in words rather than as an AttributeError on None further on.
+    """
+    if found is None:
+        raise RuntimeError("no channel layer is configured (settings.CHANNEL_LAYERS)")
+    return found
+
+
 def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
@@ -84,12 +100,12 @@ def update_event(accepted: Any, game_timers: timing.Timers) -> TableUpdate:
 
 async def send(group: str, message: Message) -> None:
     """Send ``message`` to every member of ``group``, in any process."""
-    await get_channel_layer().group_send(group, encode(message))
+    await layer().group_send(group, encode(message))
 
 
 def send_sync(group: str, message: Message) -> None:
     """:func:`send` from sync code (a view)."""
-    async_to_sync(get_channel_layer().group_send)(group, encode(message))
+    async_to_sync(layer().group_send)(group, encode(message))
 
 
 def announce(accepted: Any) -> None:

@@ -29,9 +29,6 @@ import logging
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
-from asgiref.typing import ASGIReceiveCallable as Receive
-from asgiref.typing import ASGISendCallable as Send
-from asgiref.typing import Scope
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 

@@ -33,14 +33,14 @@ TABLE_OPEN_LIMIT           3        unfinished tables one member may be part of
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tables import clock as clocks
 from tables.runtime import RUNTIME
 from tables.socket.budgets import AccountBuckets, TokenBucket, seconds_of, setting
 
 if TYPE_CHECKING:
-    pass
+    from players.models import Player
 
 
 def accounts() -> AccountBuckets:
@@ -51,7 +51,7 @@ def accounts() -> AccountBuckets:
 class SocketLimits:
     """What one socket may still send: its bucket and, when signed in, its account's."""
 
-    def __init__(self, account: int | None = None, clock=None):
+    def __init__(self, account: int | None = None, clock: clocks.Clock | None = None) -> None:
         self.clock = clock
         clock = self._clock()
         self.own = TokenBucket.full(
@@ -61,7 +61,7 @@ class SocketLimits:
         self.shared = accounts().join(account, clock) if account is not None else None
         self.max_bytes = int(setting("TABLE_MESSAGE_MAX_BYTES"))
 
-    def _clock(self):
+    def _clock(self) -> clocks.Clock:
         # The process clock is looked up on every message, so a test that swaps in a
         # ManualClock after the socket opened still drives it.
         return self.clock or clocks.current()
@@ -99,7 +99,7 @@ class SocketLimits:
 # --- open tables ---------------------------------------------------------------------------
 
 
-def open_tables(user) -> int:
+def open_tables(user: Player) -> int:
     """How many unfinished tables ``user`` created or sits at (as a person, not a bot)."""
     from django.db.models import Q
 
@@ -117,11 +117,11 @@ def open_table_limit() -> int:
     return int(setting("TABLE_OPEN_LIMIT"))
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a move can carry")
 
 
-def read_message(text: str | None):
+def read_message(text: str | None) -> Any:
     """The JSON of a socket message, or None for anything a move cannot be made of.
 
     Parse at the edge: numbers that are not finite (``1e999``, ``-Infinity``,

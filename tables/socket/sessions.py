@@ -21,12 +21,12 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from tables.socket.broadcast import layer
 from tables.socket.messages import SessionEnded, encode
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def still_signed_in(scope: Scope) -> bool:
     """Whether the sign-in a socket was opened with still exists (database work)."""
     session = scope.get("session")
     key = getattr(session, "session_key", None)
-    return bool(key) and session.exists(key)
+    return bool(key) and session is not None and session.exists(key)
 
 
 def groups_of_scope(scope: Scope) -> list[str]:
@@ -76,7 +76,7 @@ def close_sockets(
     key = getattr(getattr(request, "session", None), "session_key", None)
     if not key:
         return
-    async_to_sync(get_channel_layer().group_send)(session_group(key), encode(SessionEnded()))
+    async_to_sync(layer().group_send)(session_group(key), encode(SessionEnded()))
 
 
 @receiver(
@@ -90,8 +90,6 @@ def close_sockets_on_new_password(
     if created or getattr(instance, "_password", None) is None:
         return
     try:
-        async_to_sync(get_channel_layer().group_send)(
-            member_group(instance.pk), encode(SessionEnded())
-        )
+        async_to_sync(layer().group_send)(member_group(instance.pk), encode(SessionEnded()))
     except Exception:  # the password is saved; a channel layer that is down must not undo it
         log.exception("the sockets of member %s could not be told to close", instance.pk)

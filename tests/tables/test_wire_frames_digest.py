@@ -17,6 +17,7 @@ of the current code: ``WIRE_FRAMES_PRINT=1 pytest tests/tables/test_wire_frames_
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,9 @@ from .wire import Watched
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 EXPECTED = Path(__file__).resolve().parent.parent / "data" / "wire_frames.txt"
+# The database's numbers in a frame's links (the game's record, the table's page) depend
+# on what earlier tests of the same process stored; the digest counts them as one mark.
+ROW_NUMBER = re.compile(r"(?<=/)\d+(?=/)")
 SEED = 11
 
 
@@ -154,12 +158,13 @@ async def test_a_seeded_game_sends_the_same_frames_as_before(east_only, alice, b
     count = 0
     for seat in (0, 1, 2, 3, None):
         for frame in wire.recorded[seat]:
-            digest.update(f"{seat}|{version_of(frame)}|".encode() + frame.encode() + b"\0")
+            text = ROW_NUMBER.sub("#", frame)
+            digest.update(f"{seat}|{version_of(frame)}|".encode() + text.encode() + b"\0")
             count += 1
     if dump := os.environ.get("WIRE_FRAMES_DUMP"):
         Path(dump).write_text(
             "".join(
-                f"=== {seat} {version_of(frame)}\n{frame}\n"
+                f"=== {seat} {version_of(frame)}\n{ROW_NUMBER.sub('#', frame)}\n"
                 for seat in (0, 1, 2, 3, None)
                 for frame in wire.recorded[seat]
             )
