@@ -5,6 +5,7 @@ from django.core.management import CommandError, call_command
 
 from devtools import fuzzing
 from tables.models import Game
+from tests.conftest import using_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -97,6 +98,11 @@ def test_no_organizer_or_scored_table_form_answers_500_to_any_role(seed):
     and its organizer: never a server error."""
     from devtools import fuzz_event_forms
 
+    if seed != 1 and using_services():
+        # Both seeds run in `make test`; on PostgreSQL one is enough for what only it
+        # refuses (a NUL, a lone surrogate, text over its column: every seed sends them),
+        # and the second would cost CI about a minute.
+        pytest.skip("the second seed runs on SQLite only")
     report = fuzzing.Report()
     fuzz_event_forms.run_in_process(1500, seed, report)
     assert report.violations == []
