@@ -225,12 +225,30 @@ def pg_tables(database: dict, owned_by_others: bool = False) -> int:
 # --- is the site running?
 
 
+def same_database(pid_dir: Path, database: dict) -> bool:
+    """Whether the process behind ``pid_dir`` may use ``database``: always, unless the
+    site is on PostgreSQL and the process's environment names another database in its
+    ``DATABASE_URL``. An environment that cannot be read counts as the same."""
+    if kind_of(database) != "postgresql":
+        return True
+    try:
+        environment = (pid_dir / "environ").read_bytes().split(b"\0")
+    except OSError:
+        return True
+    for entry in environment:
+        if entry.startswith(b"DATABASE_URL="):
+            url = entry.split(b"=", 1)[1].decode(errors="replace")
+            return url.rstrip("/").rsplit("/", 1)[-1].split("?")[0] == database["NAME"]
+    return True
+
+
 def running_site(database: dict, base_dir: Path, proc: Path = Path("/proc")) -> list[str]:
     """What shows that the site is running, empty when nothing does:
 
     - a process serving this installation: its command line names the site's ASGI
       application and it runs in this directory (what the systemd units and ``make
-      run`` start);
+      run`` start); with PostgreSQL, unless its environment names another database
+      (a test server of the same checkout, say);
     - SQLite: another process holding the database file (or its log) open;
     - PostgreSQL: another session connected to the database.
 
@@ -249,7 +267,7 @@ def running_site(database: dict, base_dir: Path, proc: Path = Path("/proc")) -> 
         try:
             args = (pid_dir / "cmdline").read_bytes().split(b"\0")
             serves = any(a.decode(errors="replace").endswith(ASGI_APP) for a in args)
-            if serves and (pid_dir / "cwd").resolve() == base:
+            if serves and (pid_dir / "cwd").resolve() == base and same_database(pid_dir, database):
                 found.append(f"process {pid_dir.name} serves this site")
                 continue
             if files and any(os.readlink(fd) in files for fd in (pid_dir / "fd").iterdir()):

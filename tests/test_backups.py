@@ -181,3 +181,19 @@ def test_a_dry_run_restore_makes_the_checks_and_changes_nothing(site_db, tmp_pat
     assert done.returncode == 0, done.stderr
     assert "would restore" in done.stdout
     assert (tmp_path / "empty.sqlite3").stat().st_size == 0
+
+
+def test_a_server_of_the_same_checkout_on_another_postgresql_database_is_not_this_site(tmp_path):
+    """A test server (another database named in its environment) does not stop a
+    restore; one naming this database, or whose environment cannot be read, does."""
+    site = {"ENGINE": "django.db.backends.postgresql", "NAME": "club"}
+    other, same, unread = tmp_path / "1", tmp_path / "2", tmp_path / "3"
+    for folder in (other, same, unread):
+        folder.mkdir()
+    other.joinpath("environ").write_bytes(b"HOME=/\0DATABASE_URL=postgres://u@h:5432/test_gw1\0")
+    same.joinpath("environ").write_bytes(b"DATABASE_URL=postgres://u@h:5432/club\0")
+    assert not backups.same_database(other, site)
+    assert backups.same_database(same, site)
+    assert backups.same_database(unread, site)
+    # SQLite: the file is what decides (see running_site), not the environment
+    assert backups.same_database(other, {"ENGINE": "django.db.backends.sqlite3", "NAME": "x"})
