@@ -15,7 +15,8 @@ of a process is read from its text once there, and written once where it is stor
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.engine import (
     CLAIM_RULES,
@@ -53,27 +54,27 @@ _lock = threading.Lock()
 ACTION_MEMO = 4096
 
 
+def _crossing(memo: str, key: Any, convert: Callable[[Any], Any]) -> Any:
+    """``convert(key)``, remembered in the bounded runtime memo ``memo``."""
+    known: dict[Any, Any] = RUNTIME.memo(memo)
+    found = known.get(key)
+    if found is None:
+        found = convert(key)
+        if len(known) >= ACTION_MEMO:
+            known.clear()
+        known[key] = found
+    return found
+
+
 def text_of(action: Action) -> str:
     """The text of ``action`` as the stored log and the wire carry it."""
-    texts: dict[Action, str] = RUNTIME.memo("tables.action_texts")
-    text = texts.get(action)
-    if text is None:
-        text = format_action(action)
-        if len(texts) >= ACTION_MEMO:
-            texts.clear()
-        texts[action] = text
+    text: str = _crossing("tables.action_texts", action, format_action)
     return text
 
 
 def action_of(text: str) -> Action:
     """The Action ``text`` names (raises the engine's InvalidAction when none)."""
-    actions: dict[str, Action] = RUNTIME.memo("tables.text_actions")
-    action = actions.get(text)
-    if action is None:
-        action = parse_action(text)
-        if len(actions) >= ACTION_MEMO:
-            actions.clear()
-        actions[text] = action
+    action: Action = _crossing("tables.text_actions", text, parse_action)
     return action
 
 
