@@ -50,12 +50,15 @@ class QueueError(Exception):
 
 @dataclass(frozen=True)
 class Matched:
-    """A table Play now opened: its id, the members seated (by seat), whether it began."""
+    """A table Play now opened: its id, the members seated (by seat), whether it began,
+    and whether its members were already sent to it (a matched table that starts once
+    all four are there: their pages are at the table, and must not be sent there again)."""
 
     table_id: int
     members: tuple[int, ...]
     started: bool
     game_id: int | None = None
+    members_told: bool = False
 
 
 def seconds(name: str) -> float:
@@ -315,7 +318,7 @@ def start_matched(table_id: int, *, clock=None, whenever: bool = True) -> Matche
             return None
         game = submit.start_game(table, clock=clock)
     members = tuple(s.player_id for s in sorted(seats, key=lambda s: s.index) if not s.bot_level)
-    return Matched(table.pk, members, started=True, game_id=game.pk)
+    return Matched(table.pk, members, started=True, game_id=game.pk, members_told=True)
 
 
 def left_matched_table(table: Table, user, *, clock=None) -> None:

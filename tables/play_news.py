@@ -24,8 +24,9 @@ async def announce(made) -> None:
     every driver; the lobby, that its list changed."""
     for matched in made:
         url = reverse("tables:table", args=[matched.table_id])
-        for member in matched.members:
-            await broadcast.send(member_group(member), PlayMatched(url, matched.table_id))
+        if not matched.members_told:  # a page told twice would load the table again
+            for member in matched.members:
+                await broadcast.send(member_group(member), PlayMatched(url, matched.table_id))
         if matched.started:
             await started(matched.table_id, matched.game_id)
     if made:

@@ -39,7 +39,11 @@
       document.title = "\u25B6 Your table is ready \u00B7 " + title;
       chime(status);
       var go = parseInt(status.dataset.goAfter || "1500", 10);
-      window.setTimeout(function () { window.location.assign(status.dataset.tableUrl); }, go);
+      var url = new URL(status.dataset.tableUrl, window.location.href);
+      /* Already at that table (its page is open): loading it again would drop its socket. */
+      if (url.pathname !== window.location.pathname) {
+        window.setTimeout(function () { window.location.assign(url.href); }, go);
+      }
     }
     var notice = document.querySelector("#play-notice .invitation:not([data-announced])");
     if (notice) {

@@ -197,3 +197,39 @@ def test_a_member_who_sat_down_at_a_running_game_meanwhile_is_not_matched(east_o
     matchmaking.join(people[4], east_only.pk, "tonpuusen", clock=clock)
     (made,) = matchmaking.match(east_only.pk, "tonpuusen", clock=clock)
     assert set(made.members) == {p.pk for p in people[1:]}
+
+
+async def test_a_matched_table_that_starts_does_not_send_its_members_to_it_again(
+    east_only, clock, monkeypatch
+):
+    """The members were sent to the table when it was matched; their pages are at it
+    when it starts. Telling them again made every page load the table a second time
+    (dropping its socket mid-deal): the start goes only to the table's group."""
+    from tables import play_news
+    from tables.socket import broadcast
+    from tables.socket.messages import PlayMatched, TableStarted
+
+    people = await db(members)(4)
+    for p in people:
+        await db(matchmaking.join)(p, east_only.pk, "tonpuusen", clock=clock)
+    (made,) = await db(matchmaking.match)(east_only.pk, "tonpuusen", clock=clock)
+    await db(Seat.objects.filter(table_id=made.table_id).update)(connected=True)
+    started = await db(matchmaking.start_matched)(made.table_id, clock=clock)
+    sent = []
+
+    async def record(group, message):
+        sent.append((group, message))
+
+    async def nothing(*args, **kwargs):
+        return None
+
+    monkeypatch.setattr(broadcast, "send", record)
+    monkeypatch.setattr(broadcast, "send_claim", nothing)
+    monkeypatch.setattr(broadcast, "lobby_changed_async", nothing)
+    await play_news.announce([made])
+    told = [g for g, m in sent if isinstance(m, PlayMatched)]
+    assert told == [play_news.member_group(pk) for pk in made.members]
+    sent.clear()
+    await play_news.announce([started])
+    assert [type(m) for _, m in sent] == [TableStarted]
+    assert sent[0][0] == broadcast.table_group(made.table_id)

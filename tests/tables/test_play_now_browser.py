@@ -172,7 +172,11 @@ def test_four_members_press_play_now_are_seated_together_and_a_fifth_plays_bots(
     by_member = {s.player_id: s.index for s in Seat.objects.filter(table=table)}
     pages_by_seat = {by_member[p.pk]: page for p, page in zip(people, pages, strict=False)}
     assert sorted(pages_by_seat) == [0, 1, 2, 3]
+    for page in pages:  # a mark that a second load of the page would wipe
+        page.evaluate("() => { window.stayedAtTheTable = true; }")
     discards = play_first_discards(pages_by_seat, game)
+    for page in pages:  # the table's start did not send anyone to the table again
+        assert page.evaluate("() => window.stayedAtTheTable === true")
     assert [int(a.split(":")[0]) for a in discards[:4]] == [0, 1, 2, 3]
     shoot(pages[0], "table-first-discards-1280x800")
     shoot(pages[2], "table-first-discards-390x844")

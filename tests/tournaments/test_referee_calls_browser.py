@@ -125,10 +125,19 @@ def test_a_referee_called_from_a_phone_is_taken_at_a_desk_live(site_url, event):
         shoot(desk, "4-desk-call-arrived-live")
 
         # 4. the referee takes it, then closes it with a note
+        # the take's page and the take's news (the list sent to every referee's page)
+        # arrive in either order; a note typed in between is kept when the list is swapped
+        desk.evaluate(
+            "() => { window.listsSent = 0; document.body.addEventListener("
+            "'htmx:oobAfterSwap', () => { window.listsSent += 1; }); }"
+        )
         desk.locator("#referee-calls button:has-text('Take it')").click()
         desk.wait_for_selector("text=taken by Rei")
         shoot(desk, "5-desk-call-taken")
         desk.fill("#referee-calls input[name=note]", "Chombo claim checked: the hand stands.")
+        desk.wait_for_function("() => window.listsSent > 0")
+        typed = desk.locator("#referee-calls input[name=note]").input_value()
+        assert typed == "Chombo claim checked: the hand stands."
         desk.locator("#referee-calls button:has-text('Close the call')").click()
         desk.wait_for_selector("text=No open calls.")
         assert (
