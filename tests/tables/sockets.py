@@ -55,7 +55,7 @@ async def send_move(communicator, action: str, version) -> None:
     )
 
 
-async def next_frame(communicator, timeout=5) -> str:
+async def next_frame(communicator, timeout=DEADLINE) -> str:
     return await communicator.receive_from(timeout=timeout)
 
 
@@ -104,7 +104,7 @@ async def arrivals(communicators, firsts, seats=(0, 1, 2, 3)) -> list[str]:
     return latest
 
 
-async def frame_at(communicator, version: int, timeout=5) -> str:
+async def frame_at(communicator, version: int, timeout=DEADLINE) -> str:
     """Read frames until one shows at least ``version``."""
     while True:
         frame = await communicator.receive_from(timeout=timeout)
@@ -113,7 +113,7 @@ async def frame_at(communicator, version: int, timeout=5) -> str:
             return frame
 
 
-async def error_reply(communicator, timeout=5) -> tuple[str, str]:
+async def error_reply(communicator, timeout=DEADLINE) -> tuple[str, str]:
     """Read frames until the error area is filled; the code and message shown."""
     while True:
         found = error_of(await communicator.receive_from(timeout=timeout))
