@@ -100,9 +100,13 @@ test-services: $(STAMP)
 deploy-check: $(STAMP)
 	$(BIN)/python mahjong_site/deploy/check.py $(DEPLOY_CHECK_ARGS)
 
+# Frame bytes and render time, the engine's hands/s and the scoring adapter, each next
+# to the same figure of a reference commit measured turn about in the same run (a
+# ratio): HEAD with uncommitted changes, else HEAD~1; `make bench BENCH_ARGS="--ref
+# a658df9"` for another. Some 3 minutes on two idle cores.
+BENCH_ARGS ?=
 bench: $(STAMP)
-	$(BIN)/python manage.py bench_scoring
-	$(BIN)/python manage.py simulate --games 20 --seed 1 --bots tsumogiri,tsumogiri,tsumogiri,tsumogiri
+	$(BIN)/python devtools/bench_compare.py $(BENCH_ARGS)
 
 # Rewrite the lock file from the venv after changing the dependencies in pyproject.toml.
 lock: | $(BIN)/python
