@@ -113,6 +113,7 @@
         if (plate && touch) showDiff(plate);
         return;
       }
+      if (button.classList.contains("barred")) return; // it says why instead (below)
       if (!touch || button.classList.contains("selected")) return; // the second tap plays
       e.preventDefault();
       e.stopImmediatePropagation(); // htmx's ws-send listens on the button itself
@@ -122,7 +123,7 @@
   );
   function tileButtons() {
     return Array.prototype.filter.call(
-      document.querySelectorAll("#table-hand .hand-row button.tile-button"),
+      document.querySelectorAll("#table-hand .hand-row button.tile-button:not(.barred)"),
       function (b) { return b.offsetParent !== null; } // the visible row only
     );
   }
@@ -154,26 +155,20 @@
     clearTimeout(hintTimer);
     hintTimer = setTimeout(function () { hint.hidden = true; }, 3500);
   }
-  function whyNotDiscard(tile) {
-    var board = document.getElementById("table-board");
-    var viewer = board && board.className.match(/viewer-(\d)/);
-    var mine = viewer && document.getElementById("seat-area-" + viewer[1]);
-    if (mine && mine.querySelector(":scope > .riichi-stick")) {
-      return "In riichi you may only discard the tile you drew.";
-    }
-    var img = tile.querySelector("img");
-    var name = (img && img.alt) || tile.title || "this tile";
-    if (document.querySelector("#table-hand .own-melds .meld")) {
-      return "Swap-calling: right after a call you may not discard the " + name +
-        ", a tile of the kind you called (or the other end of the run).";
-    }
-    return "You may not discard the " + name + " now.";
-  }
-  document.addEventListener("click", function (e) {
-    var tile = e.target.closest && e.target.closest("#table-hand .hand-modes.my-turn .hand-row > .tile");
-    if (!tile || !tile.parentNode.querySelector(":scope > button.tile-button")) return;
-    showHint(whyNotDiscard(tile));
-  });
+  // The tile says why itself (hand_markup marks it barred, with the reason in its
+  // title); a tap or click shows that, and sends nothing.
+  document.addEventListener(
+    "click",
+    function (e) {
+      var tile = e.target.closest && e.target.closest("#table-hand button.tile-button.barred");
+      if (!tile) return;
+      e.preventDefault();
+      e.stopImmediatePropagation(); // not selected by a tap, never sent
+      select(null);
+      showHint(tile.title);
+    },
+    true
+  );
 
   // --- "Skip to your hand": the keyboard lands on the hand's first choice -------------
   document.addEventListener("click", function (e) {
@@ -183,7 +178,7 @@
     if (!hand) return;
     e.preventDefault();
     // a call to answer first, else the first tile to discard, else any button of the hand
-    var first = [".call-prompt button", ".hand-row button.tile-button", "button"].reduce(function (found, s) {
+    var first = [".call-prompt button", ".hand-row button.tile-button:not(.barred)", "button"].reduce(function (found, s) {
       return found || Array.prototype.find.call(hand.querySelectorAll(s), function (b) {
         return b.offsetParent !== null;
       });

@@ -53,6 +53,25 @@ def tile_button(
     )
 
 
+@lru_cache(maxsize=BUTTONS_KEPT)
+def barred_button(
+    t: int, hand: int, reds: tuple[Any, ...], extra: str, cls: str, why: str
+) -> SafeString:
+    """A tile of the own hand that may not be discarded now: a button that sends
+    nothing (no ws-send), marked disabled for assistive technology and saying why in
+    its title (read as its description after its name), which table.js shows when it
+    is tapped or clicked. A button like the playable tiles, so it stands on their
+    baseline."""
+    return markup(
+        '<button type="button" class="tile-button barred{}" aria-disabled="true" '
+        'title="{}" aria-label="{}">{}</button>',
+        cls,
+        why,
+        tile_name(t, reds),
+        tile(t, hand, reds, extra),
+    )
+
+
 def _tile_buttons(
     entries: list[dict[str, Any]], hand: int, reds: tuple[Any, ...], extra: str
 ) -> SafeString:
@@ -68,6 +87,10 @@ def _tile_buttons(
             t["label"],
         )
         if "action" in t
+        else barred_button(
+            t["tile"], hand, reds, t["extra"], " drawn" if t["drawn"] else "", t["barred"]
+        )
+        if t.get("barred")
         else tile(t["tile"], hand, reds, t["extra"])
         for t in entries
     )

@@ -81,6 +81,24 @@ def _button(
     }
 
 
+# Why a tile the hand holds is missing from the engine's legal discards on the own
+# turn. The engine alone decides which tiles are barred (``view.legal``); these words
+# only say why: right after a chi or pon (no tile drawn) it is swap-calling (kuikae,
+# the Ronin Game Rules "Call rules"), in riichi only the drawn tile may go.
+BARRED_AFTER_CALL = "Swap-calling: this tile may not be discarded right after the call"
+BARRED_IN_RIICHI = "Riichi: only the tile you drew may be discarded"
+BARRED_NOW = "This tile may not be discarded now"
+
+
+def barred_reason(view: SeatView) -> str:
+    """The words for the tiles this seat holds but may not discard now."""
+    if view.drawn is None:
+        return BARRED_AFTER_CALL
+    if view.seat is not None and view.riichi[view.seat]:
+        return BARRED_IN_RIICHI
+    return BARRED_NOW
+
+
 @lru_cache(maxsize=TILE_ENTRIES_KEPT)
 def _tile_entry(
     tile: int,
@@ -89,14 +107,16 @@ def _tile_entry(
     dim: bool,
     reds: tuple[Any, ...],
     language: str | None,
+    barred: str = "",
 ) -> dict[str, Any]:
     """One tile of the own hand with the move it makes (None: it makes none in this
-    mode, and is dimmed unless the mode is the plain discard). The same from one
-    version to the next, so kept; callers only read it."""
+    mode, and is dimmed unless the mode is the plain discard); ``barred`` says why a
+    tile with no discard may not be discarded now. The same from one version to the
+    next, so kept; callers only read it."""
     extra = "drawn" if drawn else ""
     if dim and action is None:
         extra = f"{extra} dimmed".strip()
-    entry = {"tile": tile, "extra": extra, "drawn": drawn}
+    entry = {"tile": tile, "extra": extra, "drawn": drawn, "barred": barred}
     if action is not None:
         entry.update(_button(action, 0, (), language))
         entry["label"] = f"{entry['label']} {tile_label(tile, reds)}"
@@ -151,11 +171,22 @@ def hand_context(
     open_riichis = {a.tile: a for a in by_type.get("open_riichi", [])}
     arranged = arrange(view.hand, order, sort)
 
+    # On the own turn, the tiles held but absent from the legal discards are barred.
+    why = barred_reason(view) if discards else ""
+
     def tiles_for(choices: dict[str, Any], mode: str) -> list[dict[str, Any]]:
         shown = [*arranged, *([view.drawn] if view.drawn is not None else [])]
         dim = mode != "discard"
         return [
-            _tile_entry(tile, choices.get(tile), tile == view.drawn, dim, reds, language)
+            _tile_entry(
+                tile,
+                choices.get(tile),
+                tile == view.drawn,
+                dim,
+                reds,
+                language,
+                why if not dim and tile not in choices else "",
+            )
             for tile in shown
         ]
 

@@ -24,6 +24,7 @@ from rules.engine import (
     pending_seats,
 )
 from tables.models import Game
+from tables.play import states
 from tables.play.submit import start_game
 
 from . import test_table_layout_browser as layout
@@ -208,29 +209,59 @@ def test_the_other_seats_hands_are_tile_backs_with_an_ivory_foot(site_url, kuika
 def test_tiles_that_swap_calling_forbids_are_grey_level_and_say_why(
     site_url, kuikae_table, chromium
 ):
+    """The tiles barred are marked so in the markup (hand_markup, from the engine's
+    legal discards), stand on the other tiles' baseline, and a tap or click on one
+    says why and plays nothing."""
+    game = Game.objects.get(table=kuikae_table)
+    after = states.state_of(game)
+    allowed = {a.tile for a in legal_actions(after, 0) if a.type == "discard"}
+    expected = len(set(after.hands[0]) - allowed)
     for label in ("desktop", "phone"):
         page = table_page(chromium, site_url, kuikae_table, SIZES[label], label == "phone")
-        barred = boxes(page, "#table-hand .hand-normal > .tile")
-        playable = boxes(page, "#table-hand .hand-normal > button.tile-button .tile")
-        assert barred and playable, (barred, playable)
-        assert {round(t["bottom"]) for t in barred + playable} <= {
-            round(playable[0]["bottom"]) + d for d in (-1, 0, 1)
-        }, (barred, playable)
+        barred_buttons = "#table-hand .hand-normal > button.tile-button.barred"
+        marks = page.evaluate(
+            f"[...document.querySelectorAll('{barred_buttons}')].map(b =>"
+            " [b.getAttribute('aria-disabled'), b.title, b.hasAttribute('ws-send')])"
+        )
+        assert len(marks) == expected and expected > 0, (marks, expected)
+        assert all(m[0] == "true" and m[1].startswith("Swap-calling") and not m[2] for m in marks)
+        # both kinds measured in one step (a frame could redraw the hand in between)
+        found = page.evaluate(
+            "[...document.querySelectorAll('#table-hand .hand-normal > button.tile-button .tile')]"
+            ".map(t => [t.closest('button').classList.contains('barred'),"
+            " t.getBoundingClientRect().bottom])"
+        )
+        barred = [bottom for is_barred, bottom in found if is_barred]
+        playable = [bottom for is_barred, bottom in found if not is_barred]
+        assert barred and playable, found
+        assert {round(b) for b in barred + playable} <= {
+            round(playable[0]) + d for d in (-1, 0, 1)
+        }, found
         grey = page.evaluate(
-            "[...document.querySelectorAll('#table-hand .hand-normal > .tile')].map(t => getComputedStyle(t).filter)"
+            f"[...document.querySelectorAll('{barred_buttons} .tile')].map(t => getComputedStyle(t).filter)"
         )
         assert all("grayscale(1)" in f for f in grey), grey
-        page.locator("#table-hand .hand-normal > .tile").first.click()
+        page.evaluate(
+            "window.sentMoves = 0;"
+            " document.addEventListener('htmx:wsConfigSend', () => window.sentMoves++)"
+        )
+        # forced: Playwright waits for an aria-disabled button to be enabled, a person
+        # just taps it
+        first = page.locator(barred_buttons).first
+        if label == "phone":
+            first.tap(force=True)
+        else:
+            first.click(force=True)
         hint = page.wait_for_selector("#hand-hint:not([hidden])")
-        assert "Swap-calling" in hint.text_content()
-        assert page.locator("#table-hand .hand-normal > .tile").count() == len(
-            barred
-        )  # nothing played
+        assert hint.text_content() == marks[0][1]  # the tile's own words
+        assert not page.locator("#table-hand button.tile-button.selected").count()
+        assert page.evaluate("window.sentMoves") == 0  # nothing played
+        assert page.locator(barred_buttons).count() == len(barred)
         shoot(page, f"kuikae-{label}")
         page.context.close()
 
 
-def test_a_phone_fits_thirteen_spaced_tiles_a_row_and_a_one_row_header(
+def test_a_phone_fits_fourteen_spaced_tiles_a_row_and_a_one_row_header(
     site_url, kuikae_table, chromium
 ):
     page = table_page(chromium, site_url, kuikae_table, SIZES["phone"], True)
@@ -239,8 +270,9 @@ def test_a_phone_fits_thirteen_spaced_tiles_a_row_and_a_one_row_header(
     w = tiles[0]["width"]
     gaps = [b["left"] - a["right"] for a, b in pairwise(tiles)]
     assert min(gaps) >= 1, gaps  # a small gap between tiles
-    # thirteen tiles of at least 28px (the play test's floor) and their gaps fit one row
-    assert w >= 28 and 13 * w + 12 * 1 <= row["width"] + 0.5, (w, row)
+    # fourteen tiles of at least 24px, their gaps and the drawn tile's (a third of a
+    # tile) fit one row (the whole row at the dealer's first turn: the polish test)
+    assert w >= 24 and 14 * w + 13 * 1 + w / 3 <= row["width"] + 0.5, (w, row)
     header = boxes(page, ".site-header")[0]
     assert header["height"] <= 50, header
     assert not boxes(page, ".site-nav a")  # the sections behind the menu

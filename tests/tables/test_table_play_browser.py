@@ -23,6 +23,7 @@ from tests.browser_helpers import sizes
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 from .conftest import make_table
+from .test_table_polish_browser import check_one_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -353,8 +354,9 @@ def test_it_plays_a_whole_game_on_a_phone_by_touch(
     game_id = Game.objects.get(table=table).pk
     page.wait_for_selector("#table-hand .hand-row", timeout=PATIENT)
     assert no_sideways_scroll(page)
-    widths = [t["width"] for t in sizes(page, "#table-hand .hand-row .tile")]
-    assert widths and min(widths) >= 28, widths
+    # the dealer's first turn: thirteen tiles and the drawn one, all in one row
+    page.wait_for_selector("#table-hand .hand-normal button.tile-button.drawn", timeout=PATIENT)
+    check_one_row(page, 14)
     buttons = sizes(page, "#table-hand button, #table-hand label.button")
     heights = [b["height"] for b in buttons if b["shown"]]
     assert heights and min(heights) >= 44, heights
