@@ -100,9 +100,16 @@ test-services: $(STAMP)
 deploy-check: $(STAMP)
 	$(BIN)/python mahjong_site/deploy/check.py $(DEPLOY_CHECK_ARGS)
 
+# The scorer against the bare library, the bots' speed per level (CPU time), then a
+# checked all-tsumogiri run. `make bench BASE=<commit>` then runs the first two on this
+# checkout and on that commit, interleaved three times, and prints the ratios
+# (devtools/bench_against.py; the figures in the README's "Engine and scorer speed").
+BASE ?=
 bench: $(STAMP)
 	$(BIN)/python manage.py bench_scoring
+	$(BIN)/python manage.py simulate --bench --games 10 --seed 1
 	$(BIN)/python manage.py simulate --games 20 --seed 1 --bots tsumogiri,tsumogiri,tsumogiri,tsumogiri
+	$(if $(BASE),$(BIN)/python devtools/bench_against.py $(BASE))
 
 # Rewrite the lock file from the venv after changing the dependencies in pyproject.toml.
 lock: | $(BIN)/python
