@@ -62,6 +62,7 @@ from .turns import (
     NO_LEGAL,
     apply_call,
     complete_kan,
+    discard_then_draw,
     draw,
     draw_into,
     kan_meld,
@@ -149,7 +150,7 @@ def discard_tile(
         m3 = (a[n3].wait_mask if r[n3] else a[n3].claim_mask) & bit
         if not (m1 or m2 or m3):
             if _next_draw_follows(s, seat, first_discard=not s.discards[seat]):
-                return draw_into(_discarded(s, seat, tile, log), (seat + 1) % 4)
+                return discard_then_draw(s, seat, tile, log)
             legal = [(), (), (), ()]
         else:
             legal = [(), (), (), ()]

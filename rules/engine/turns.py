@@ -29,7 +29,18 @@ from .analysis import analyse
 from .legal import forbidden_after_call, turn_actions
 from .melds import Meld, MeldKind
 from .rulesets import Ruleset
-from .state import Called, Dealt, DoraRevealed, Drew, Event, GameSetup, GameState, HandResult, put
+from .state import (
+    Called,
+    Dealt,
+    Discard,
+    DoraRevealed,
+    Drew,
+    Event,
+    GameSetup,
+    GameState,
+    HandResult,
+    put,
+)
 from .tiles import DRAGONS, EAST, WINDS
 from .wall import DEAD_START, DEAL_END, check_wall, dealt_hand, rinshan_tile, shuffled_wall
 
@@ -50,7 +61,21 @@ _WALL, _HANDS, _LIVE_NEXT, _DRAWN, _TURN, _PHASE, _RINSHAN, _CLAIM, _FORBIDDEN, 
         "legal",
     )
 )
+(_LOG, _DISCARDS, _MASKS, _FURITEN, _ANALYSIS, _IPPATSU, _LAST) = (
+    _INDEX[name]
+    for name in (
+        "hand_log",
+        "discards",
+        "discard_masks",
+        "furiten",
+        "analysis",
+        "ippatsu",
+        "last_discard",
+    )
+)
 _new = tuple.__new__
+# A live draw's event for every seat and tile, made once (events are frozen values).
+_DREW = tuple(tuple(Drew(seat, tile) for tile in range(136)) for seat in range(4))
 _EMPTY4: tuple[tuple[()], ...] = ((), (), (), ())
 # the meld an open call makes (the action types and the meld kinds share their names)
 _CALLED: dict[str, MeldKind] = {CHI: CHI, PON: PON, DAIMINKAN: DAIMINKAN}
@@ -163,7 +188,56 @@ def draw_into(v: list[Any], seat: int) -> tuple[GameState, list[Event]]:
     v[_CLAIM] = None
     v[_FORBIDDEN] = ()
     v[_LEGAL] = put(NO_LEGAL, seat, turn_actions(_new(GameState, v), seat))
-    return _new(GameState, v), [Drew(seat, tile)]
+    return _new(GameState, v), [_DREW[seat][tile]]
+
+
+def discard_then_draw(
+    s: GameState, seat: int, tile: int, log: tuple[Action, ...]
+) -> tuple[GameState, list[Event]]:
+    """``seat``'s plain discard of ``tile`` that nobody may answer, then the next
+    seat's draw, in one new state: what ``discards.discard_values`` followed by
+    :func:`draw_into` make of ``s``, written field by field (the most common step of
+    a hand; the caller decided no seat can call the tile and the next draw follows,
+    and the tests check this against the general path)."""
+    v = list(s)
+    drawn = s.drawn
+    nxt = (seat + 1) % 4
+    live = s.live_next
+    new_tile = s.wall[live]
+    hands = list(s.hands)
+    old = hands[seat]
+    i = old.index(tile)
+    hand = old[:i] + old[i + 1 :]
+    hands[seat] = hand
+    taker = list(hands[nxt])
+    insort(taker, new_tile)
+    hands[nxt] = tuple(taker)
+    v[_HANDS] = tuple(hands)
+    v[_LOG] = log
+    rivers = list(s.discards)
+    rivers[seat] = (*rivers[seat], _new(Discard, (tile, tile == drawn, False, False)))
+    v[_DISCARDS] = tuple(rivers)
+    masks = list(s.discard_masks)
+    masks[seat] |= 1 << (tile >> 2)
+    v[_MASKS] = tuple(masks)
+    if s.furiten[seat] == 1:  # temporary furiten ends with the seat's own discard
+        v[_FURITEN] = put(s.furiten, seat, 0)
+    if tile != drawn:  # a tsumogiri leaves the hand as it was before the draw
+        v[_ANALYSIS] = put(s.analysis, seat, analyse(hand))
+    if s.ippatsu[seat]:
+        v[_IPPATSU] = put(s.ippatsu, seat, False)
+    v[_LAST] = (seat, tile)
+    v[_LIVE_NEXT] = live + 1
+    v[_DRAWN] = new_tile
+    v[_TURN] = nxt
+    v[_PHASE] = "turn"
+    v[_RINSHAN] = False
+    v[_CLAIM] = None
+    v[_FORBIDDEN] = ()
+    legal: list[tuple[Action, ...]] = [(), (), (), ()]
+    legal[nxt] = turn_actions(_new(GameState, v), nxt)
+    v[_LEGAL] = tuple(legal)
+    return _new(GameState, v), [_DREW[nxt][new_tile]]
 
 
 def reveal_pending(s: GameState) -> tuple[GameState, list[Event]]:

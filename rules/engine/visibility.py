@@ -112,9 +112,13 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
     furiten = False
     if seat is not None and not finished:  # own
         hand = s.hands[seat]
-        if drawn is not None and drawn in hand:
-            i = hand.index(drawn)
-            hand = hand[:i] + hand[i + 1 :]
+        if drawn is not None:
+            try:
+                i = hand.index(drawn)
+            except ValueError:  # not in the hand: nothing to take out
+                pass
+            else:
+                hand = hand[:i] + hand[i + 1 :]
         # right after a chi or pon the cached analysis is of the hand before the call
         if not (phase == "turn" and seat == turn and s.drawn is None):
             waits = s.analysis[seat].waits

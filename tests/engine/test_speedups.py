@@ -362,3 +362,18 @@ def test_the_bots_remembered_shanten_is_the_hand_modules_shanten():
         assert efficiency.shanten(counts) == hand.shanten(counts)
     with pytest.raises(InvalidHand):
         efficiency.shanten([5] + [0] * 33)
+
+
+def test_the_tsumogiri_shortcut_chooses_what_the_full_look_chooses():
+    from rules.engine.bots import tsumogiri
+
+    rng = random.Random(0)
+    seen = 0
+    for level in ("tsumogiri", "efficient", "careful"):
+        for view in _views(level, games=1):
+            assert tsumogiri.choose(view, rng) == tsumogiri._choose(view)
+            seen += 1
+            # the same view with an open hand on the table takes the full look
+            opened = view._replace(open_hands=(None, None, (0, 1, 2), None))
+            assert tsumogiri.choose(opened, rng) == tsumogiri._choose(opened)
+    assert seen > 300

@@ -9,6 +9,7 @@ discard is legal, it throws that other tile instead.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,23 @@ if TYPE_CHECKING:
     from ..visibility import SeatView
 
 
+_type = attrgetter("type")
+
+
 def choose(view: SeatView, rng: Random) -> Action:
+    legal = view.legal
+    kinds = set(map(_type, legal))
+    if "tsumo" not in kinds and "ron" not in kinds and "discard" in kinds:
+        # The usual turn. When the drawn tile's discard comes first (where the
+        # engine lists it) and no hand is open to dodge, it is the answer below
+        # without looking at the other actions.
+        first = legal[0]
+        if first.type == "discard" and first.tile == view.drawn and not any(view.open_hands or ()):
+            return first
+    return _choose(view)
+
+
+def _choose(view: SeatView) -> Action:
     drawn_discard = None
     discards: list[Action] = []
     passing = None

@@ -134,8 +134,23 @@ def library_config(s: Situation, plan: _Plan) -> HandConfig:
     config = getattr(_local, "config", None)
     if config is None:
         config = _local.config = HandConfig()
-    for name, value in _config_values(s, plan).items():
-        setattr(config, name, value)
+    # Straight assignments rather than a loop over _config_values: the same fields,
+    # without building a dict per hand (a scored hand pays this on every call).
+    config.options = plan.options
+    config.is_tsumo = s.tsumo
+    config.is_riichi = s.riichi
+    config.is_daburu_riichi = s.double_riichi
+    config.is_open_riichi = s.open_riichi
+    config.is_ippatsu = s.ippatsu and plan.ippatsu
+    config.is_rinshan = s.rinshan
+    config.is_chankan = s.chankan
+    config.is_haitei = s.haitei
+    config.is_houtei = s.houtei
+    config.is_tenhou = s.tenhou
+    config.is_chiihou = s.chiihou
+    config.is_renhou = s.renhou and plan.renhou
+    config.player_wind = s.seat_wind
+    config.round_wind = s.round_wind
     config.is_dealer = s.seat_wind == EAST
     return config
 

@@ -157,8 +157,10 @@ def win_payment(
         _check_seat(pao, "pao")
         if pao == winner:
             raise InvalidHand("the winner cannot be liable for their own hand", field="pao")
+    if pao is None:
+        return plain_win_payment(base, winner, dealer, tsumo, discarder, honba, riichi_sticks)
     covered = base if pao_base is None else pao_base
-    if pao is not None and not 0 <= covered <= base:
+    if not 0 <= covered <= base:
         raise InvalidHand("pao_base must lie between 0 and the hand's base", field="pao_base")
 
     ron_factor = 6 if winner == dealer else 4
@@ -168,9 +170,9 @@ def win_payment(
         if amount:
             payers[seat] = payers.get(seat, 0) + amount
 
-    if discarder is not None and (pao is None or pao == discarder):
+    if discarder is not None and pao == discarder:
         pay(discarder, round_up_100(base * ron_factor) + HONBA_RON * honba)
-    elif discarder is not None and pao is not None:
+    elif discarder is not None:
         # Rounding the covered part on its own keeps a plain yakuman exact; the
         # remainder is taken from the whole hand's value so totals never drift.
         # Yakuman halves are whole hundreds; should a half ever fall between
@@ -180,14 +182,41 @@ def win_payment(
         pay(pao, half)
         rest = round_up_100(base * ron_factor) - covered_value
         pay(discarder, covered_value - half + rest + HONBA_RON * honba)
-    elif pao is None:
-        for seat, share in _tsumo_shares(base, winner, dealer).items():
-            pay(seat, share + HONBA_TSUMO * honba)
     else:
         pay(pao, round_up_100(covered * ron_factor) + 3 * HONBA_TSUMO * honba)
         if covered < base:
             for seat, share in _tsumo_shares(base - covered, winner, dealer).items():
                 pay(seat, share)
+    sticks = STICK * riichi_sticks
+    return WinPayment(winner, payers, sticks, sum(payers.values()) + sticks)
+
+
+def plain_win_payment(
+    base: int,
+    winner: int,
+    dealer: int,
+    tsumo: bool,
+    discarder: int | None,
+    honba: int,
+    riichi_sticks: int,
+) -> WinPayment:
+    """:func:`win_payment` of a win with no liability, for arguments already checked
+    (the scorer checks its seats and counts before it scores; ``win_payment`` checks
+    them, then comes here). A ron's ``discarder`` is a seat; a tsumo ignores it."""
+    payers: dict[int, int] = {}
+    if tsumo:
+        honba_each = HONBA_TSUMO * honba
+        for seat in SEATS:
+            if seat != winner:
+                double = winner == dealer or seat == dealer
+                amount = round_up_100(base * 2 if double else base) + honba_each
+                if amount:
+                    payers[seat] = amount
+    else:
+        assert discarder is not None  # a ron names the seat that dealt in
+        amount = round_up_100(base * (6 if winner == dealer else 4)) + HONBA_RON * honba
+        if amount:
+            payers[discarder] = amount
     sticks = STICK * riichi_sticks
     return WinPayment(winner, payers, sticks, sum(payers.values()) + sticks)
 

@@ -42,7 +42,7 @@ from ..tiles import is_red
 from .checks import check_chankan, check_seats, check_situation, check_tiles, not_complete
 from .fu import fu_items
 from .library import library_args, library_config, library_plan
-from .payments import base_points, win_payment
+from .payments import base_points, plain_win_payment
 from .situation import SITUATION_FLAGS, HandScore, Situation
 from .yaku import BY_KEY, LIBRARY_KEYS, ORDER, SINGLE_OF_DOUBLE
 
@@ -245,7 +245,8 @@ def _won(
 ) -> HandScore:
     if not s.tsumo and discarder is None:
         discarder = (winner + 1) % 4
-    payment = win_payment(
+    # the seats and counts passed check_seats: the payment needs no second check
+    payment = plain_win_payment(
         base, winner, dealer, s.tsumo, None if s.tsumo else discarder, s.honba, s.riichi_sticks
     )
     return HandScore(yaku, han, fu, fu_details, limit, units, base, payment)

@@ -5,7 +5,7 @@ the adapter through ``score_hand`` (checks, library call, renaming, payments) an
 library through ``HandCalculator.estimate_hand_value`` with the very arguments the
 adapter would pass it, reading the yaku, han, fu and cost off its answer as any
 caller must. Inputs are parsed once up front, so neither side pays for notation.
-The target is an adapter overhead under 20%.
+The target is an adapter overhead of at most 10% (issue #31; it was under 20%).
 
 The library is timed twice: with a new ``HandConfig`` per hand (how its documentation
 calls it; the overhead figure uses this) and with one reused config (what the
@@ -269,8 +269,8 @@ class Command(BaseCommand):
         self.stdout.write(f"adapter (score_hand)             : {rate['adapter']:8.0f} hands/s")
         overhead = spent["adapter"] / spent["fresh"] - 1
         own = spent["adapter"] / spent["reused"] - 1
-        verdict = "within" if overhead < 0.20 else "OVER"
+        verdict = "within" if overhead <= 0.10 else "OVER"
         self.stdout.write(
-            f"adapter overhead over the library : {overhead:+.1%} ({verdict} the 20% target)"
+            f"adapter overhead over the library : {overhead:+.1%} ({verdict} the 10% target)"
         )
         self.stdout.write(f"adapter's own work (same config) : {own:+.1%}")
