@@ -4,6 +4,53 @@
   "use strict";
   var touch = false; // the last pointer was a finger: tap to select, tap again to play
 
+  // --- update frames: the parts of the board that changed (tables/drawing/deltas.py) ---
+  // hx-swap-oob="attributes" gives a frame's element's attributes to the one on the page
+  // by its id, keeping the page's content: the middle's version and whose turn, a seat's
+  // turn, the own hand's version. The page's #table-page names this extension.
+  if (window.htmx) {
+    htmx.defineExtension("table-attributes", {
+      isInlineSwap: function (style) { return style === "attributes"; },
+      handleSwap: function (style, target, fragment) {
+        if (style !== "attributes") return false;
+        var source = fragment.firstElementChild;
+        if (!source) return true;
+        Array.prototype.slice.call(target.attributes).forEach(function (a) {
+          if (!source.hasAttribute(a.name)) target.removeAttribute(a.name);
+        });
+        Array.prototype.forEach.call(source.attributes, function (a) {
+          if (a.name === "data-after") return; // the frame's own check, below
+          if (target.getAttribute(a.name) !== a.value) target.setAttribute(a.name, a.value);
+        });
+        return true;
+      },
+    });
+  }
+  // The page is not the board the socket's frames build on (a frame missed, a part
+  // missing): it loads itself again, and its new socket starts with the whole board. At
+  // most once a minute, so never in a loop; false when it does not.
+  function wholeBoardAgain() {
+    var last = 0;
+    try { last = Number(window.sessionStorage.getItem("board-reloaded")) || 0; } catch (err) { /* none */ }
+    if (Date.now() - last < 60000) return false;
+    try { window.sessionStorage.setItem("board-reloaded", String(Date.now())); } catch (err) { return false; }
+    window.location.reload();
+    return true;
+  }
+  // An update frame names the version it follows (data-after on #table-center).
+  var AFTER = /id="table-center"[^>]*data-after="(\d+)"/;
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var found = AFTER.exec((e.detail && e.detail.message) || "");
+    var centre = document.getElementById("table-center");
+    if (!found || !centre || centre.dataset.version === found[1]) return;
+    if (wholeBoardAgain()) e.preventDefault();
+  });
+  var BOARD_PART = /^#(pond-|d\d|concealed-|center-|turn-line|seat-area-|table-center|table-hand)/;
+  document.addEventListener("htmx:oobErrorNoTarget", function (e) {
+    var target = (e.detail && e.detail.target) || "";
+    if (BOARD_PART.test(target) && document.getElementById("table-board")) wholeBoardAgain();
+  });
+
   // --- the countdown -------------------------------------------------------------
   function showCountdowns() {
     var now = performance.now();

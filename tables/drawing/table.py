@@ -94,6 +94,8 @@ def shared_context(state: GameState, names: Names, language: str | None = None) 
     context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
     context["news"] = news_presenters.latest_news(state, names)
     context["seats_html"] = board_markup.seats(context)
+    # what brings a board from an earlier state's seats to these (deltas.board_changes)
+    context["changes"] = {}
     # Most states have no result to show: no need to run the template for them.
     context["panel_html"] = result_markup.panel_body(context)
     # the sections every viewer of the state shares, made once with the rest
