@@ -171,7 +171,9 @@ def keep_result(
 
 def hand_key(view: SeatView, hand: int, version: int, sort: bool) -> HandKey:
     """Everything the own hand shows: its buttons carry the version, so a hand with
-    choices changes with every version."""
+    choices changes with every version. The tile up for a call shows only beside the
+    call buttons (hand_presenters.hand_context): without moves, a new discard does not
+    change the hand."""
     return (
         hand,
         view.hand,
@@ -180,7 +182,7 @@ def hand_key(view: SeatView, hand: int, version: int, sort: bool) -> HandKey:
         version if view.legal else None,
         view.waits,
         view.furiten,
-        view.claim_tile,
+        view.claim_tile if view.legal else None,
         view.melds[view.seat] if view.seat is not None else None,
         sort,
     )
