@@ -26,29 +26,34 @@
       },
     });
   }
-  // The page is not the board the socket's frames build on (a frame missed, a part
-  // missing): it loads itself again, and its new socket starts with the whole board. At
-  // most once a minute, so never in a loop; false when it does not.
-  function wholeBoardAgain() {
-    var last = 0;
-    try { last = Number(window.sessionStorage.getItem("board-reloaded")) || 0; } catch (err) { /* none */ }
-    if (Date.now() - last < 60000) return false;
-    try { window.sessionStorage.setItem("board-reloaded", String(Date.now())); } catch (err) { return false; }
-    window.location.reload();
-    return true;
-  }
-  // An update frame names the version it follows (data-after on #table-center).
+  // An update frame names the version it follows (data-after on #table-center) and is
+  // applied only to a page that shows that version. A copy of a frame the page already
+  // shows (a second socket of the page sends every frame too) is left out; a frame after
+  // one the page missed makes its socket start again, with the whole board.
   var AFTER = /id="table-center"[^>]*data-after="(\d+)"/;
+  var VERSION = /id="table-center"[^>]*data-version="(\d+)"/;
+  var lastSocket = null;
+  var restartedAt = 0;
+  function wholeBoardAgain(socket) {
+    if (!socket || !socket.reconnect || Date.now() - restartedAt < 5000) return;
+    restartedAt = Date.now();
+    socket.reconnect();
+  }
   document.addEventListener("htmx:wsBeforeMessage", function (e) {
-    var found = AFTER.exec((e.detail && e.detail.message) || "");
+    var message = (e.detail && e.detail.message) || "";
+    var found = AFTER.exec(message);
     var centre = document.getElementById("table-center");
-    if (!found || !centre || centre.dataset.version === found[1]) return;
-    if (wholeBoardAgain()) e.preventDefault();
+    if (!found || !centre) return;
+    lastSocket = e.detail.socketWrapper;
+    if (centre.dataset.version === found[1]) return;
+    e.preventDefault();
+    var version = Number((VERSION.exec(message) || [])[1]);
+    if (version > Number(centre.dataset.version)) wholeBoardAgain(e.detail.socketWrapper);
   });
   var BOARD_PART = /^#(pond-|d\d|concealed-|center-|turn-line|seat-area-|table-center|table-hand)/;
   document.addEventListener("htmx:oobErrorNoTarget", function (e) {
     var target = (e.detail && e.detail.target) || "";
-    if (BOARD_PART.test(target) && document.getElementById("table-board")) wholeBoardAgain();
+    if (BOARD_PART.test(target) && document.getElementById("table-board")) wholeBoardAgain(lastSocket);
   });
 
   // --- the countdown -------------------------------------------------------------

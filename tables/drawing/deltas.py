@@ -13,8 +13,9 @@ sent and each frame carries the difference, each piece swapped in by a stable id
   (round, honba, sticks, wall, dora, turn line) that changed.
 
 The middle's attributes also name the version of the socket's frame before
-(``data-after``): a page that does not show it (it missed a frame) does not apply the
-frame but loads itself again, and its new socket is sent the whole board (table.js).
+(``data-after``): a page that does not show it leaves the frame out (table.js). It is a
+copy of a frame the page already shows when the page has a second socket; after a
+frame the page missed, the socket starts again and is sent the whole board.
 
 Anything else that changed in a seat (its score, melds, riichi, badges) sends the whole
 seat, as before. Every piece is drawn from the same public data as the whole seat, so

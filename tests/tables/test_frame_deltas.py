@@ -85,7 +85,7 @@ def test_a_page_that_missed_a_frame_does_not_take_the_next_and_is_drawn_whole(ga
     socket.render(states[2], 2, NAMES, None, NOW)  # sent, but this page never got it
     frame = socket.render(states[3], 3, NAMES, None, NOW)
     assert not page.takes(frame)
-    # table.js loads the page again: its new socket starts with the whole board
+    # table.js starts the socket again: the new one starts with the whole board
     again = frames.SeatFrames(1).render(states[3], 3, NAMES, None, NOW)
     assert 'id="table-board"' in again
     page = Page(again)
@@ -141,3 +141,21 @@ def test_a_discard_elsewhere_does_not_send_the_hand_of_a_seat_without_moves_agai
         assert draw(states[version], 2, version, NAMES, now=NOW, shown_hand=shown).hand is None
         checked += 1
     assert checked > 5
+
+
+def test_a_page_with_two_sockets_takes_each_frame_once(game):
+    """Every frame comes twice to a page with a second socket; the copy follows a version
+    the page no longer shows, so it is left out and the board stays whole."""
+    states, _ = game
+    sockets = [frames.SeatFrames(0), frames.SeatFrames(0)]
+    firsts = [socket.render(states[0], 0, NAMES, None, NOW, full=True) for socket in sockets]
+    page = Page(firsts[0])
+    page.apply(firsts[1])  # a whole board is taken from either
+    for version in range(1, 40):
+        copies = [socket.render(states[version], version, NAMES, None, NOW) for socket in sockets]
+        assert page.takes(copies[0])
+        page.apply(copies[0])
+        assert not page.takes(copies[1])
+    assert not page.missing
+    whole = section(full(states[39], 39, 0), "table-board")
+    assert board(page.part("table-board")) == board(whole)
