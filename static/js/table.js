@@ -4,6 +4,58 @@
   "use strict";
   var touch = false; // the last pointer was a finger: tap to select, tap again to play
 
+  // --- update frames: the parts of the board that changed (tables/drawing/deltas.py) ---
+  // hx-swap-oob="attributes" gives a frame's element's attributes to the one on the page
+  // by its id, keeping the page's content: the middle's version and whose turn, a seat's
+  // turn, the own hand's version. The page's #table-page names this extension.
+  if (window.htmx) {
+    htmx.defineExtension("table-attributes", {
+      isInlineSwap: function (style) { return style === "attributes"; },
+      handleSwap: function (style, target, fragment) {
+        if (style !== "attributes") return false;
+        var source = fragment.firstElementChild;
+        if (!source) return true;
+        Array.prototype.slice.call(target.attributes).forEach(function (a) {
+          if (!source.hasAttribute(a.name)) target.removeAttribute(a.name);
+        });
+        Array.prototype.forEach.call(source.attributes, function (a) {
+          if (a.name === "data-after") return; // the frame's own check, below
+          if (target.getAttribute(a.name) !== a.value) target.setAttribute(a.name, a.value);
+        });
+        return true;
+      },
+    });
+  }
+  // An update frame names the version it follows (data-after on #table-center) and is
+  // applied only to a page that shows that version. A copy of a frame the page already
+  // shows (a second socket of the page sends every frame too) is left out; a frame after
+  // one the page missed makes its socket start again, with the whole board.
+  var AFTER = /id="table-center"[^>]*data-after="(\d+)"/;
+  var VERSION = /id="table-center"[^>]*data-version="(\d+)"/;
+  var lastSocket = null;
+  var restartedAt = 0;
+  function wholeBoardAgain(socket) {
+    if (!socket || !socket.reconnect || Date.now() - restartedAt < 5000) return;
+    restartedAt = Date.now();
+    socket.reconnect();
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var message = (e.detail && e.detail.message) || "";
+    var found = AFTER.exec(message);
+    var centre = document.getElementById("table-center");
+    if (!found || !centre) return;
+    lastSocket = e.detail.socketWrapper;
+    if (centre.dataset.version === found[1]) return;
+    e.preventDefault();
+    var version = Number((VERSION.exec(message) || [])[1]);
+    if (version > Number(centre.dataset.version)) wholeBoardAgain(e.detail.socketWrapper);
+  });
+  var BOARD_PART = /^#(pond-|d\d|concealed-|center-|turn-line|seat-area-|table-center|table-hand)/;
+  document.addEventListener("htmx:oobErrorNoTarget", function (e) {
+    var target = (e.detail && e.detail.target) || "";
+    if (BOARD_PART.test(target) && document.getElementById("table-board")) wholeBoardAgain(lastSocket);
+  });
+
   // --- the countdown -------------------------------------------------------------
   function showCountdowns() {
     var now = performance.now();

@@ -11,6 +11,7 @@ and a frame agree.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -22,7 +23,7 @@ from tables.runtime import RUNTIME, cached_games, keep_at_most
 
 from .hand_markup import hand
 from .result_markup import panel
-from .tile_markup import EMPTY, backs, join, markup, melds, oob_mark, row, tile
+from .tile_markup import EMPTY, TILES_KEPT, backs, join, markup, melds, oob_mark, row, tile
 
 
 def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
@@ -45,10 +46,6 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
                 "dead hand</span>"
             )
         )
-    if s["open"]:
-        concealed = row(s["open"], hand, reds, "open")
-    else:
-        concealed = backs(s["backs"])
     stick = (
         markup(
             '<span class="riichi-stick" role="img" aria-label="{}"></span>',
@@ -63,9 +60,9 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
         '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
         '<span class="seat-name" title="{name}">{name}</span>{badges}'
         '<span class="score">{shown}</span><span class="diff" aria-hidden="true"></span></div>'
-        '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
+        '<div class="seat-hand">{concealed}'
         '<span class="melds tiles">{melds}</span></div>'
-        '<div class="pond-slot"><div class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
+        '<div class="pond-slot"><div id="pond-{seat}" class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
         "{stick}</div>",
         seat=s["seat"],
         turn=" is-turn" if s["turn"] else "",
@@ -77,11 +74,47 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
         dealer_word="Dealer. " if s["dealer"] else "",
         name=s["name"],
         badges=join(badges),
-        concealed=concealed,
+        concealed=concealed(s, hand, reds),
         melds=melds(reversed(s["melds"]), hand, reds),
         pond=pond(s["pond"], hand, reds),
         stick=stick,
     )
+
+
+def concealed(s: dict[str, Any], hand: int, reds: tuple[Any, ...], oob: bool = False) -> SafeString:
+    """A seat's concealed hand as the others see it: face down, or face up in open riichi.
+    It has its own id, so a draw or a discard swaps in this alone."""
+    return markup(
+        '<span id="concealed-{}"{} class="concealed tiles">{}</span>',
+        s["seat"],
+        oob_mark(oob),
+        row(s["open"], hand, reds, "open") if s["open"] else backs(s["backs"]),
+    )
+
+
+def seat_marks(s: dict[str, Any]) -> SafeString:
+    """The seat area's own attributes without its content (whose turn it is, the score):
+    a frame that only moves the turn sends these (``hx-swap-oob="attributes"``, table.js)."""
+    return markup(
+        '<div id="seat-area-{seat}" hx-swap-oob="attributes" class="seat-area seat-{seat}{turn}" '
+        'data-seat="{seat}" data-score="{score}"></div>',
+        seat=s["seat"],
+        turn=" is-turn" if s["turn"] else "",
+        score=s["score"],
+    )
+
+
+@lru_cache(maxsize=TILES_KEPT)
+def pond_tile(t: int, hand: int, reds: tuple[Any, ...], cls: str, oob: bool = False) -> SafeString:
+    """A discard in a pond, with an id of its own (``d`` and the physical tile, which is
+    in one pond at most): a later mark on it (called, no longer the last discard) swaps
+    in this tile alone."""
+    html = tile(t, hand, reds, cls)  # '<span class=...': the id goes first
+    return markup('<span id="d{}"{}{}', t, oob_mark(oob), SafeString(html[5:]))
+
+
+def pond_tiles(items: Iterable[tuple[Any, ...]], hand: int, reds: tuple[Any, ...]) -> SafeString:
+    return join(pond_tile(t, hand, reds, cls) for t, cls in items)
 
 
 # A changed pond is drawn once for every viewer; the one before it may show again.
@@ -93,7 +126,7 @@ PONDS_KEPT = 2048
 def pond(items: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """A pond's tiles. A pond that changed is usually the last one plus a tile, and the
     one before it often shows again (the last-discard mark moves on), so they are kept."""
-    return join(tile(t, hand, reds, cls) for t, cls in items)
+    return pond_tiles(items, hand, reds)
 
 
 def corner(html: str) -> SafeString:
@@ -153,62 +186,106 @@ def _turn_line(c: dict[str, Any]) -> SafeString:
     )
 
 
-# The middle changes with every move and is shared by that state's viewers: a few
-# per live game are all that is reused.
+# The middle's parts are shared by that state's viewers and change now and then (the
+# wall with every draw): a few per live game are all that is reused.
 MIDDLES_KEPT = 1024
 
 
 @lru_cache(maxsize=MIDDLES_KEPT)
-def _middle(
-    round_: str,
-    honba: int,
-    sticks: int,
-    wall: int,
-    dora: tuple[Any, ...],
-    hidden: int,
-    hand: int,
-    reds: tuple[Any, ...],
-    sticks_title: str = "Riichi sticks on the table",
-) -> SafeString:
+def _counters(honba: int, sticks: int, wall: int, sticks_title: str) -> tuple[SafeString, ...]:
+    return (
+        markup('<span id="center-honba" title="Repeat counters">{} honba</span>', honba),
+        markup(
+            '<span id="center-sticks" title="{}">{} stick{}</span>',
+            sticks_title,
+            sticks,
+            "" if sticks == 1 else "s",
+        ),
+        markup('<span id="center-wall" title="Tiles left in the live wall">wall {}</span>', wall),
+    )
+
+
+@lru_cache(maxsize=MIDDLES_KEPT)
+def _dora(dora: tuple[Any, ...], hidden: int, hand: int, reds: tuple[Any, ...]) -> SafeString:
     return markup(
-        '<div class="round-name">{}</div>'
-        '<div class="counters"><span title="Repeat counters">{} honba</span>'
-        '<span title="{}">{} stick{}</span>'
-        '<span title="Tiles left in the live wall">wall {}</span></div>'
-        '<div class="dora"><span class="label">Dora</span> '
+        '<div id="center-dora" class="dora"><span class="label">Dora</span> '
         '<span class="tiles">{}{}</span></div>',
-        round_,
-        honba,
-        sticks_title,
-        sticks,
-        "" if sticks == 1 else "s",
-        wall,
         row(dora, hand, reds),
         backs(hidden),
     )
 
 
+def center_parts(c: dict[str, Any]) -> dict[str, SafeString]:
+    """The middle's parts by their ids (round, the three counters, the dora, the turn
+    line): a frame sends the ones that changed (see ``deltas``)."""
+    honba, sticks, wall = _counters(
+        c["honba"], c["sticks"], c["wall"], pgettext("board", "Riichi sticks on the table")
+    )
+    return {
+        "center-round": _round(c["round"]),
+        "center-honba": honba,
+        "center-sticks": sticks,
+        "center-wall": wall,
+        "center-dora": _dora(c["dora"], c["dora_hidden"], c["hand_index"], c["reds"]),
+        "turn-line": _turn_box(_turn_line(c)),
+    }
+
+
+@lru_cache(maxsize=MIDDLES_KEPT)
+def _round(name: str) -> SafeString:
+    return markup('<div id="center-round" class="round-name">{}</div>', name)
+
+
+@lru_cache(maxsize=MIDDLES_KEPT)
+def _turn_box(line: SafeString) -> SafeString:
+    return markup('<div id="turn-line" class="turn-line">{}</div>', line)
+
+
+def center_marks(c: dict[str, Any], after: int) -> SafeString:
+    """The middle's own attributes (whose turn, the version) without its parts: an update
+    frame carries these (``hx-swap-oob="attributes"``, table.js) and the parts that changed.
+    ``data-after`` is the version of the socket's frame before, which the page must show
+    for this frame to apply (table.js; it is not copied onto the page)."""
+    return _center_marks(c["turn"], c["version"], after)
+
+
+@lru_cache(maxsize=MIDDLES_KEPT)
+def _center_marks(turn: int, version: int, after: int) -> SafeString:
+    return markup(
+        '<div id="table-center" hx-swap-oob="attributes" class="table-center turn-{}" '
+        'data-version="{}" data-after="{}"></div>',
+        turn,
+        version,
+        after,
+    )
+
+
 def center(c: dict[str, Any], oob: bool = False) -> SafeString:
     """The middle of the board; it changes with every move, so it carries the version."""
+    parts = center_parts(c)
     return markup(
         '<div id="table-center" class="table-center turn-{}" data-version="{}"{}>{}'
-        '<div class="turn-line">{}</div></div>',
+        '<div class="counters">{}{}{}</div>{}{}</div>',
         c["turn"],
         c["version"],
         oob_mark(oob),
-        _middle(
-            c["round"],
-            c["honba"],
-            c["sticks"],
-            c["wall"],
-            c["dora"],
-            c["dora_hidden"],
-            c["hand_index"],
-            c["reds"],
-            pgettext("board", "Riichi sticks on the table"),
-        ),
-        _turn_line(c),
+        parts["center-round"],
+        parts["center-honba"],
+        parts["center-sticks"],
+        parts["center-wall"],
+        parts["center-dora"],
+        parts["turn-line"],
     )
+
+
+@lru_cache(maxsize=MIDDLES_KEPT)
+def swapped(html: str) -> SafeString:
+    """An element with an id (its first attribute), marked to be swapped in by it."""
+    head, _, rest = html.partition('" ')
+    if not rest:  # the id is the only attribute: '<tag id="x">'
+        head, _, rest = html.partition('">')
+        return markup('{}" hx-swap-oob="true">{}', SafeString(head), SafeString(rest))
+    return markup('{}" hx-swap-oob="true" {}', SafeString(head), SafeString(rest))
 
 
 def news(c: dict[str, Any], oob: bool = False, show: bool = True) -> SafeString:

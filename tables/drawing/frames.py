@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 from rules.engine import GameState
 from tables.play import timers as timing
 
-from . import board_markup
+from . import board_markup, deltas, hand_markup
 from .sections import HandKey
 from .table import (
     FRAMES_PER_GAME,
@@ -54,7 +54,9 @@ class SeatFrames:
     The middle of the board changes after every move, but most corners of the
     board, the own hand of a seat that is not asked to act, the result panel and
     the status badge do not; leaving them out saves rendering them and most of the
-    bytes of a frame. A full frame (on connect, after a refusal) carries everything.
+    bytes of a frame. A full frame (on connect, after a refusal) carries everything;
+    after it, a frame carries only the parts of the board that changed since this
+    socket's last frame (:mod:`tables.drawing.deltas`).
     """
 
     def __init__(self, seat: int | None, sort: bool = True, aids: bool = False, terms: str = ""):
@@ -69,6 +71,12 @@ class SeatFrames:
         self.order: list[int] | None = None
         self.hand_key: HandKey | None = None
         self.corners: list[SafeString | None] = [None] * 4
+        # the seats' data and the middle's parts on this socket's board, and the hand
+        # index and red fives they were drawn for (None: no board sent yet)
+        self.seats: list[deltas.SeatData] | None = None
+        self.middle: dict[str, SafeString] | None = None
+        self.drawn_for: tuple[Any, ...] | None = None
+        self.version = -1  # the version of the last frame
         self.panel: SafeString | None = None
         self.finished: bool | None = None
         self.error_shown = False
@@ -117,21 +125,36 @@ class SeatFrames:
         )
         if drawing.order is not None:
             self.order = drawing.order
+        frame = drawing.centre.frame
+        drawn_for = (frame["hand_index"], frame["reds"])
+        if self.seats is None:  # nothing on this socket's board yet
+            full = True
         if full:
             parts = [drawing.board.html(True)]
+            self.middle = board_markup.center_parts(frame)
         else:
-            # The middle always changes; of the corners, usually one or two do.
-            parts = [drawing.centre.html(True)]
-            parts.extend(
-                corner.html(True)
-                for corner, sent in zip(drawing.corners, self.corners, strict=True)
-                if corner.markup != sent
-            )
-            # Buttons carry the version, so a hand with choices changes with every version.
+            parts, self.middle = deltas.centre_changes(self.middle, frame, self.version)
+            corners = [corner.markup for corner in drawing.corners]
+            if drawn_for == self.drawn_for and self.seats is not None:
+                parts += deltas.board_changes(
+                    frame["changes"], self.seats, frame["seats"], corners, *drawn_for
+                )
+            else:  # another hand: every seat that changed is sent whole
+                parts.extend(
+                    board_markup.corner(html)
+                    for html, sent in zip(corners, self.corners, strict=True)
+                    if html != sent
+                )
             if drawing.hand is not None:
-                parts.append(drawing.hand.html(True))
+                if only_version_changed(self.hand_key, drawing.hand_key):
+                    parts.append(hand_markup.hand_marks(version))
+                else:
+                    parts.append(drawing.hand.html(True))
             if drawing.callout.news != self.news:
                 parts.append(drawing.callout.html(True))
+        self.seats = frame["seats"]
+        self.drawn_for = drawn_for
+        self.version = version
         self.hand_key = drawing.hand_key
         self.corners = [corner.markup for corner in drawing.corners]
         self.news = drawing.callout.news
@@ -156,6 +179,18 @@ class SeatFrames:
             parts.append(board_markup.ERROR_CLEAR)
             self.error_shown = False
         return "".join(parts)
+
+
+def only_version_changed(before: HandKey | None, after: HandKey) -> bool:
+    """Whether the own hand shown (``before``) and the one to show differ only in the
+    version its buttons send (see ``table.hand_key``: the version is its fifth item,
+    set while the seat has moves)."""
+    return (
+        before is not None
+        and bool(after[3])
+        and before[:4] == after[:4]
+        and before[5:] == after[5:]
+    )
 
 
 def error_frame(code: str, message: str) -> str:

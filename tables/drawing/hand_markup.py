@@ -235,3 +235,13 @@ def hand(c: dict[str, Any], oob: bool = False) -> SafeString:
         c["version"],
         join(parts),
     )
+
+
+def hand_marks(version: int) -> SafeString:
+    """The own hand's attributes alone, with the version its buttons send: a frame whose
+    hand changed only in its version sends these (``hx-swap-oob="attributes"``, table.js)."""
+    return markup(
+        '<section id="table-hand" hx-swap-oob="attributes" class="table-hand" '
+        'aria-label="Your hand" hx-vals=\'{{"version": {}}}\'></section>',
+        version,
+    )

@@ -94,6 +94,8 @@ def shared_context(state: GameState, names: Names, language: str | None = None) 
     context = presenters.shared_context(spectator_view(state), hand=state.hand_index, names=names)
     context["news"] = news_presenters.latest_news(state, names)
     context["seats_html"] = board_markup.seats(context)
+    # what brings a board from an earlier state's seats to these (deltas.board_changes)
+    context["changes"] = {}
     # Most states have no result to show: no need to run the template for them.
     context["panel_html"] = result_markup.panel_body(context)
     # the sections every viewer of the state shares, made once with the rest
@@ -169,7 +171,9 @@ def keep_result(
 
 def hand_key(view: SeatView, hand: int, version: int, sort: bool) -> HandKey:
     """Everything the own hand shows: its buttons carry the version, so a hand with
-    choices changes with every version."""
+    choices changes with every version. The tile up for a call shows only beside the
+    call buttons (hand_presenters.hand_context): without moves, a new discard does not
+    change the hand."""
     return (
         hand,
         view.hand,
@@ -178,7 +182,7 @@ def hand_key(view: SeatView, hand: int, version: int, sort: bool) -> HandKey:
         version if view.legal else None,
         view.waits,
         view.furiten,
-        view.claim_tile,
+        view.claim_tile if view.legal else None,
         view.melds[view.seat] if view.seat is not None else None,
         sort,
     )

@@ -9,11 +9,13 @@ another game than the current one is sent a reload instead of frames):
   :mod:`tables.play.hidden_claims`) (htmx's ws-send adds a ``HEADERS`` key, ignored); or
   ``{"settings": 1, "auto_win": "on", ...}`` to change the seat's auto toggles
   (a toggle that is missing is off, as with an HTML form).
-* out: HTML fragments marked ``hx-swap-oob``. After every change this socket may see
-  (an open claim only reaches the seats it asks) ``#table-board``
-  (it carries ``data-version``), plus whichever of ``#table-hand``, ``#table-panel``,
-  ``#table-status`` and ``#table-error`` changed for this socket; all of them on
-  connect and after a refusal. Each socket gets its own seat's view, spectators the
+* out: HTML fragments marked ``hx-swap-oob``. On connect and after a refusal, the
+  whole ``#table-board`` (its ``#table-center`` carries ``data-version``) and every
+  other section; after every change this socket may see (an open claim only reaches
+  the seats it asks) the parts of the board that changed (:mod:`tables.drawing.deltas`:
+  ``#table-center``'s attributes with the version, a discard appended to a pond...),
+  plus whichever of ``#table-hand``, ``#table-panel``, ``#table-status`` and
+  ``#table-error`` changed for this socket. Each socket gets its own seat's view, spectators the
   spectator view. A refused message gets ``#table-error`` with ``data-error`` set to
   a code (``malformed``, ``not_seated``, ``not_started``, ``illegal``, ``stale``,
   ``finished``, ``missing``, ``rate_limited``, ``too_large``, ``failed``) and the socket stays

@@ -8,7 +8,10 @@ Only the rendering is timed, as CPU time. Prints the average frame size, the
 average and 99th-percentile render time per frame, the CPU time per move (all five
 frames of a move), the size of a full frame (what a page load or a reconnect
 carries) and a digest of every frame's text, so a change that should leave the
-frames as they were can be checked to do so.
+frames as they were can be checked to do so. A second line weighs the update frames of
+the seated viewers (every frame after the first, full one): their median and largest,
+the median of those a seat gets for its own discard, and the bytes seat 0 gets per
+round of turns (four discards at the table).
 
 With ``--refusals`` two seats have a move refused every eleventh state, as a socket
 does then: the error line, then a full frame (both go into the digest).
@@ -38,8 +41,9 @@ NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 VIEWERS = (0, 1, 2, 3, None)
 
 
-def recorded_game(seed: int) -> list:
-    """The states of one bot game, from the deal to the end."""
+def recorded_game(seed: int, movers: list | None = None) -> list:
+    """The states of one bot game, from the deal to the end (``movers`` gets, for every
+    state after the first, the seat that made it and whether it was a discard)."""
     ruleset = preset("ronin")
     bot = bot_registry.get("efficient")
     rngs = [bot_rng(seed, s) for s in range(4)]
@@ -47,9 +51,14 @@ def recorded_game(seed: int) -> list:
     out = [state]
     while not state.finished:
         seat = pending_seats(state)[0]
-        _, state, _ = bot_move(state, seat, bot, rngs[seat])
+        action, state, _ = bot_move(state, seat, bot, rngs[seat])
+        if movers is not None:
+            movers.append((seat, action.type in DISCARDS))
         out.append(state)
     return out
+
+
+DISCARDS = ("discard", "riichi", "open_riichi")  # the moves that put a tile in a pond
 
 
 REFUSED = (0, 2)  # the seats whose moves are refused with --refusals
@@ -64,9 +73,11 @@ def render_game(
     digest,
     aids: bool = False,
     refusals: bool = False,
+    updates: list | None = None,
 ) -> list[int]:
     """Every viewer's frames over one game (``aids``: the seats have the learning aids
-    on; ``refusals``: some moves refused); returns the sizes of some full frames."""
+    on; ``refusals``: some moves refused); returns the sizes of some full frames.
+    ``updates`` gets ``(viewer, version, bytes)`` of every update frame (not full)."""
     frames.clear()
     sockets = [frames.SeatFrames(seat, aids=aids) for seat in VIEWERS]
     full_sizes = []
@@ -86,6 +97,8 @@ def render_game(
             timed.append(time.process_time() - started)
             data = text.encode()
             sizes.append(len(data))
+            if updates is not None and not refused:
+                updates.append((socket.seat, version, len(data)))
             digest.update(data)
         moves.append(time.process_time() - move_started)
         if version % 50 == 0:
@@ -93,6 +106,43 @@ def render_game(
             full_sizes.append(len(full.encode()))
             digest.update(full.encode())
     return full_sizes
+
+
+def update_bytes(updates: list, movers: list) -> dict[str, float]:
+    """What the update frames (not the full ones) of seated viewers weigh: the median
+    and largest, the median of those a seat gets for its own discards, and the bytes one
+    seat (East, seat 0) gets per round of turns (four discards at the table)."""
+    seated = [size for viewer, _, size in updates if viewer is not None]
+    own = [
+        size
+        for viewer, version, size in updates
+        if viewer is not None and movers[version - 1] == (viewer, True)
+    ]
+    discards = sum(1 for _, discarded in movers if discarded)
+    east = sum(size for viewer, _, size in updates if viewer == 0)
+    return {
+        "median": statistics.median(seated),
+        "max": max(seated),
+        "own": statistics.median(own),
+        "round": east / (discards / 4),
+    }
+
+
+def update_summary(updates: list, movers: list) -> str:
+    """The update frames' weight over every game, on one line."""
+    # a version is the index of its state: game g's movers, offset so versions stay apart
+    every_mover: list = []
+    offset_updates = []
+    for game, game_movers in zip(updates, movers, strict=True):
+        offset = len(every_mover)
+        offset_updates += [(viewer, version + offset, size) for viewer, version, size in game]
+        every_mover += game_movers
+    weight = update_bytes(offset_updates, every_mover)
+    return (
+        f"update frames (seated): median {weight['median']:.0f} bytes  "
+        f"max {weight['max']:.0f}  own discards median {weight['own']:.0f}  "
+        f"per round of turns (seat 0) {weight['round']:.0f} bytes"
+    )
 
 
 class Command(BaseCommand):
@@ -115,18 +165,20 @@ class Command(BaseCommand):
     sort, limit = "tottime", 30
 
     def handle(self, *args, **options):
-        games = [recorded_game(options["seed"] + g) for g in range(options["games"])]
+        movers: list[list] = [[] for _ in range(options["games"])]
+        games = [recorded_game(options["seed"] + g, movers[g]) for g in range(options["games"])]
         best = None
         for _ in range(options["repeat"]):
             timed: list[float] = []
             sizes: list[int] = []
             moves: list[float] = []
             full_sizes: list[int] = []
+            updates: list[list] = [[] for _ in games]
             digest = hashlib.sha256()
             profiler = cProfile.Profile() if options["profile"] else None
             if profiler:
                 profiler.enable()
-            for game_states in games:
+            for game_states, game_updates in zip(games, updates, strict=True):
                 full_sizes += render_game(
                     game_states,
                     timed,
@@ -135,13 +187,22 @@ class Command(BaseCommand):
                     digest,
                     options["aids"],
                     options["refusals"],
+                    game_updates,
                 )
             if profiler:
                 profiler.disable()
-            run = (statistics.mean(timed), timed, sizes, moves, full_sizes, digest.hexdigest())
+            run = (
+                statistics.mean(timed),
+                timed,
+                sizes,
+                moves,
+                full_sizes,
+                digest.hexdigest(),
+                updates,
+            )
             if best is None or run[0] < best[0]:
                 best = run
-        mean, timed, sizes, moves, full_sizes, hexdigest = best
+        mean, timed, sizes, moves, full_sizes, hexdigest, updates = best
         timed.sort()
         p99 = timed[int(len(timed) * 0.99)]
         self.stdout.write(
@@ -150,6 +211,7 @@ class Command(BaseCommand):
             f"per move (5 viewers) {statistics.mean(moves) * 1e6:.0f} us  "
             f"full frame {statistics.mean(full_sizes):.0f} bytes  digest {hexdigest[:16]}"
         )
+        self.stdout.write(update_summary(updates, movers))
         if profiler:
             out = io.StringIO()
             pstats.Stats(profiler, stream=out).sort_stats(self.sort).print_stats(self.limit)
