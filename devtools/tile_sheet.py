@@ -219,7 +219,8 @@ def sheet() -> str:
     """The sheet's text."""
     counter = [0]
     lines = [
-        f'<svg xmlns="{SVG}">',
+        # A tile's size, so an image of the sheet has one (every picture fills it).
+        f'<svg xmlns="{SVG}" width="300" height="400">',
         "<!-- Made by devtools/tile_sheet.py from the drawings in static/tiles/ (CC0, see "
         "static/tiles/LICENSE.md); do not edit. -->",
         "<style>svg>svg{display:none}svg>svg:target{display:inline}</style>",
