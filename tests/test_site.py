@@ -87,7 +87,7 @@ def test_it_enforces_csrf_on_forms(player):
 
 def test_it_draws_all_37_tile_faces(client):
     html = client.get(reverse("rules:tiles")).content.decode()
-    images = re.findall(r'<img src="/static/tiles/([\w-]+)\.svg" alt="([^"]+)"', html)
+    images = re.findall(r'<img src="/static/tiles\.svg#([\w-]+)" alt="([^"]+)"', html)
     faces = {name for name, _ in images}
     assert len(faces - {"Chun"}) >= 36 and len(faces) == 37
     assert ("Pin5-Dora", "5 of circles (red)") in images
@@ -98,7 +98,7 @@ def test_it_renders_tile_notation_as_images_with_names():
     assert html.count("<img") == 4
     assert 'alt="4 of circles"' in html
     assert 'alt="5 of circles (red)"' in html
-    assert 'src="/static/tiles/Pin5-Dora.svg"' in html
+    assert 'src="/static/tiles.svg#Pin5-Dora"' in html
     assert 'alt="East wind"' in html
 
 

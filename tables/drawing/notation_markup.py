@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from rules.engine import (
     InvalidNotation,
-    face_file,
     format_kinds,
     kind_name,
     kind_notation,
     parse_kinds,
 )
+
+from .tile_markup import back_url, face_url
 
 
 def tile_img(kind: int, red: bool = False, extra_class: str = "") -> SafeString:
@@ -28,7 +28,7 @@ def tile_img(kind: int, red: bool = False, extra_class: str = "") -> SafeString:
         '<span class="tile{}" title="{}"><img src="{}" alt="{}" width="30" height="40"></span>',
         f" {extra_class}" if extra_class else "",
         kind_notation(kind, red),
-        static(f"tiles/{face_file(kind, red)}.svg"),
+        face_url(kind, red),
         kind_name(kind, red),
     )
 
@@ -59,7 +59,7 @@ def tile_back(count: int | str = 1) -> SafeString:
     return format_html_join(
         "",
         '<span class="tile tile-back"><img src="{}" alt="hidden tile" width="30" height="40"></span>',
-        ((static("tiles/Back.svg"),) for _ in range(int(count))),
+        ((back_url(),) for _ in range(int(count))),
     )
 
 

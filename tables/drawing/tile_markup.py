@@ -13,6 +13,7 @@ from functools import lru_cache
 from html import escape as escape_text
 from typing import Any
 
+from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
@@ -60,9 +61,21 @@ def oob_mark(oob: bool) -> SafeString:
     return SafeString(' hx-swap-oob="true"') if oob else EMPTY
 
 
+# Every face and the tile back are pictures in one sheet (static/tiles.svg, made by
+# devtools/tile_sheet.py): a page asks for it once, whatever tiles it shows.
+SHEET = "tiles.svg"
+
+
 @lru_cache(maxsize=128)
 def face_url(kind: int, red: bool) -> str:
-    return static(f"tiles/{face_file(kind, red)}.svg")
+    """The face: its picture in the sheet, named like its drawing."""
+    return f"{static(SHEET)}#{face_file(kind, red)}"
+
+
+@lru_cache(maxsize=1)
+def back_url() -> str:
+    """The tile back standing (as the stylesheets' rows of backs use it too)."""
+    return f"{static(SHEET)}#Back"
 
 
 # Tile markup carries the hand index (data-tile), so the live tables use a few
@@ -116,6 +129,17 @@ def backs(count: int, extra: str = "") -> SafeString:
         count,
         label,
     )
+
+
+def forget_urls(*, setting: str, **_: object) -> None:
+    """Drop what holds a static URL when the static files' settings change (the tests
+    switch between plain and hashed names): the next tile asks the storage again."""
+    if setting in ("STORAGES", "STATIC_URL"):
+        for cached in (face_url, back_url, tile, kind_tile, meld):
+            cached.cache_clear()
+
+
+setting_changed.connect(forget_urls, dispatch_uid="tables.drawing.tile_markup.forget_urls")
 
 
 def row(tiles: Iterable[int], hand: int, reds: tuple[Any, ...], extra: str = "") -> SafeString:

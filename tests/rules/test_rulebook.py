@@ -66,7 +66,7 @@ def test_it_renders_every_chapter_with_tiles_as_images(client):
         response = client.get(chapter.url)
         assert response.status_code == 200, chapter.slug
         page = parse(response.content.decode())
-        tiles = [src for src in page.images if "/static/tiles/" in src]
+        tiles = [src for src in page.images if "/static/tiles.svg#" in src]
         assert tiles, f"{chapter.slug} shows no tile images"
         for anchor, _ in chapter.sections:
             assert anchor in page.ids, f"{chapter.slug} lacks section #{anchor}"
@@ -155,7 +155,7 @@ def test_it_shows_the_yaku_cards_with_names_values_and_examples(client):
         )
         assert card, anchor
         assert "could not be scored" not in card.group(1)
-        assert "/static/tiles/" in card.group(1)
+        assert "/static/tiles.svg#" in card.group(1)
     assert "立直" in html and "Ready hand" in html
     assert "In this club" in html
 

@@ -198,7 +198,7 @@ BACK_PIXELS = """async () => {
 def test_the_other_seats_hands_are_tile_backs_with_an_ivory_foot(site_url, kuikae_table, chromium):
     page = table_page(chromium, site_url, kuikae_table, SIZES["desktop"], False)
     found = page.evaluate(BACK_PIXELS)
-    assert found["url"].endswith("Back.svg") and found["repeat"].startswith("space"), found
+    assert found["url"].endswith("tiles.svg#Back") and found["repeat"].startswith("space"), found
     r, g, b, a = found["back"]
     assert a == 255 and r > 180 and 80 < g < 170 and b < 90, found  # amber, not a red block
     r, g, b, a = found["foot"]

@@ -80,7 +80,7 @@ def check_frame_privacy(frame: str, seat, all_states, reds) -> None:
     if isinstance(state, list):  # the states behind a shown version (see shown_states)
         state = state[-1]  # the most a frame at this shown version may show
     # every face-up tile image is accounted for by a physical identity (or is a kind)
-    faces = len(re.findall(r'<img src="/static/tiles/(?!Back)', frame))
+    faces = len(re.findall(r'<img src="/static/tiles\.svg#(?!Back)', frame))
     marked = len(re.findall(r"data-tile=", frame)) + len(re.findall(r"data-kind=", frame))
     assert faces == marked
     hand = state.hand_index
