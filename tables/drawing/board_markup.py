@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from rules.templatetags.words import points_text
 from tables.runtime import RUNTIME, cached_games, keep_at_most
@@ -31,18 +31,21 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
     viewer (the board's ``viewer-<v>`` class places the seats around the table)."""
     badges = []
     if s["bot"]:
-        badges.append(SafeString('<span class="badge bot">bot</span>'))
+        badges.append(markup('<span class="badge bot">{}</span>', pgettext("badge", "bot")))
     if s["away"]:
         badges.append(
-            SafeString(
-                '<span class="badge away" title="Not connected: the server plays for this seat">away</span>'
+            markup(
+                '<span class="badge away" title="{}">{}</span>',
+                gettext("Not connected: the server plays for this seat"),
+                pgettext("badge", "away"),
             )
         )
     if s.get("dead"):
         badges.append(
-            SafeString(
-                '<span class="badge dead" title="Chombo: this hand only throws what it draws">'
-                "dead hand</span>"
+            markup(
+                '<span class="badge dead" title="{}">{}</span>',
+                gettext("Chombo: this hand only throws what it draws"),
+                gettext("dead hand"),
             )
         )
     if s["open"]:
@@ -59,22 +62,25 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
     )
     return markup(
         '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
-        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {shown} points">'
-        '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
+        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {shown} {points}">'
+        '<span class="wind{dealer}" title="{dealer_word}{seat_wind} {wind}">{w}</span>'
         '<span class="seat-name" title="{name}">{name}</span>{badges}'
         '<span class="score">{shown}</span><span class="diff" aria-hidden="true"></span></div>'
         '<div class="seat-hand"><span class="concealed tiles">{concealed}</span>'
         '<span class="melds tiles">{melds}</span></div>'
-        '<div class="pond-slot"><div class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
+        '<div class="pond-slot"><div class="pond tiles" role="group" aria-label="{discards}">{pond}</div></div>'
         "{stick}</div>",
         seat=s["seat"],
         turn=" is-turn" if s["turn"] else "",
         score=s["score"],
         shown=points_text(s["score"]),
-        wind=s["wind"],
-        w=s["wind"][0],
+        wind=pgettext("wind", s["wind"]),
+        w=pgettext("wind", s["wind"])[0],
         dealer=" dealer" if s["dealer"] else "",
-        dealer_word="Dealer. " if s["dealer"] else "",
+        dealer_word=gettext("Dealer. ") if s["dealer"] else "",
+        seat_wind=gettext("Seat wind"),
+        points=gettext("points"),
+        discards=gettext("Discards of %(name)s") % {"name": s["name"]},
         name=s["name"],
         badges=join(badges),
         concealed=concealed,
@@ -89,10 +95,16 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
 PONDS_KEPT = 2048
 
 
-@lru_cache(maxsize=PONDS_KEPT)
 def pond(items: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """A pond's tiles. A pond that changed is usually the last one plus a tile, and the
     one before it often shows again (the last-discard mark moves on), so they are kept."""
+    return _pond(items, hand, reds, get_language())
+
+
+@lru_cache(maxsize=PONDS_KEPT)
+def _pond(
+    items: tuple[Any, ...], hand: int, reds: tuple[Any, ...], language: str | None
+) -> SafeString:
     return join(tile(t, hand, reds, cls) for t, cls in items)
 
 
@@ -132,13 +144,13 @@ def seats(c: dict[str, Any]) -> list[SafeString]:
 def _turn_line(c: dict[str, Any]) -> SafeString:
     cd = c["countdown"]
     if c["finished"]:
-        text = SafeString("Game over")
+        text = SafeString(gettext("Game over"))
     elif cd and cd["mine"]:
-        text = SafeString("<strong>Your move</strong>")
+        text = markup("<strong>{}</strong>", gettext("Your move"))
     elif c["calls_phase"]:
-        text = SafeString("Waiting for calls")
+        text = SafeString(gettext("Waiting for calls"))
     else:
-        text = markup("{} to play", c["turn_name"])
+        text = markup(gettext("{} to play"), c["turn_name"])
     if not cd:
         return text
     base, bank = cd["base"], cd["bank"]
@@ -169,20 +181,27 @@ def _middle(
     hand: int,
     reds: tuple[Any, ...],
     sticks_title: str = "Riichi sticks on the table",
+    language: str = "",  # the words below are the viewer's: one cached copy per language
 ) -> SafeString:
+    if language == "ja":
+        counted = (f"{honba}本場", f"供託{sticks}本", f"残り{wall}枚")
+    else:
+        counted = (f"{honba} honba", f"{sticks} stick{'' if sticks == 1 else 's'}", f"wall {wall}")
     return markup(
         '<div class="round-name">{}</div>'
-        '<div class="counters"><span title="Repeat counters">{} honba</span>'
-        '<span title="{}">{} stick{}</span>'
-        '<span title="Tiles left in the live wall">wall {}</span></div>'
-        '<div class="dora"><span class="label">Dora</span> '
+        '<div class="counters"><span title="{}">{}</span>'
+        '<span title="{}">{}</span>'
+        '<span title="{}">{}</span></div>'
+        '<div class="dora"><span class="label">{}</span> '
         '<span class="tiles">{}{}</span></div>',
         round_,
-        honba,
+        gettext("Repeat counters"),
+        counted[0],
         sticks_title,
-        sticks,
-        "" if sticks == 1 else "s",
-        wall,
+        counted[1],
+        gettext("Tiles left in the live wall"),
+        counted[2],
+        pgettext("board", "Dora"),
         row(dora, hand, reds),
         backs(hidden),
     )
@@ -206,6 +225,7 @@ def center(c: dict[str, Any], oob: bool = False) -> SafeString:
             c["hand_index"],
             c["reds"],
             pgettext("board", "Riichi sticks on the table"),
+            get_language(),
         ),
         _turn_line(c),
     )
@@ -246,11 +266,12 @@ def _news(item: tuple[Any, ...], oob: bool, show: bool) -> SafeString:
 def board(c: dict[str, Any], oob: bool = False) -> SafeString:
     """The whole board: four seats, the middle, the own hand (at the bottom, inside)."""
     return markup(
-        '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="The table">'
+        '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="{}">'
         "{}{}{}{}</section>",
         c["viewer"],
         "" if c["spectator"] else " seated",
         oob_mark(oob),
+        gettext("The table"),
         join(seats(c)),
         center(c),
         hand(c),
@@ -271,7 +292,7 @@ def status_badge(finished: bool, oob: bool = False) -> SafeString:
         '<span id="table-status"{} class="badge status-{}">{}</span>',
         oob_mark(oob),
         word,
-        word.capitalize(),
+        gettext("Finished") if finished else gettext("Playing"),
     )
 
 

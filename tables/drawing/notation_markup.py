@@ -17,10 +17,11 @@ from rules.engine import (
     InvalidNotation,
     face_file,
     format_kinds,
-    kind_name,
     kind_notation,
     parse_kinds,
 )
+
+from .seat_presenters import kind_words
 
 
 def tile_img(kind: int, red: bool = False, extra_class: str = "") -> SafeString:
@@ -29,7 +30,7 @@ def tile_img(kind: int, red: bool = False, extra_class: str = "") -> SafeString:
         f" {extra_class}" if extra_class else "",
         kind_notation(kind, red),
         static(f"tiles/{face_file(kind, red)}.svg"),
-        kind_name(kind, red),
+        kind_words(kind, red),
     )
 
 

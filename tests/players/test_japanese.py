@@ -1,0 +1,207 @@
+"""The site in Japanese: a member who chose it in their settings and a visitor whose
+browser asks for it (Accept-Language) read the main pages with no English left, and
+the English pages stay as they were.
+
+"No English left" is measured on what a reader sees: the text of the page (not its
+scripts or styles) and the labels read out or shown on hover (``aria-label``,
+``title``, ``alt``, ``placeholder``). Tile notation (``123m``), the names of people,
+bots and tables, numbers and the allow-list below are taken out; any run of three or
+more Latin letters that remains is a string not translated.
+"""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.utils import translation
+
+from players import terms
+from players.models import Player
+from rules.models import Ruleset
+from tables.models import Table
+from tables.play import states
+from tables.play.submit import start_game
+from tests.test_accessibility_browser import play_until, table_with_bots
+
+pytestmark = pytest.mark.django_db
+
+# Latin words a Japanese page still shows, each for a reason:
+ALLOWED = {
+    # names: the club's default name, the members and tables of the fixture below
+    "Riichi",
+    "Club",
+    "Alice",
+    "Running",
+    "Between",
+    "hands",
+    "Finished",
+    "Waiting",
+    "table",
+    "East",
+    "only",
+    # the site names other clients by their own names
+    "Tenhou",
+    "Mahjong",
+    "Soul",
+    # the keys' names as printed on a keyboard
+    "Esc",
+    "Enter",
+    # the settings' language choice names English in English, so its reader finds it
+    "English",
+    "Japanese",
+    # the game record's download formats, by their names
+    "JSON",
+}
+VISIBLE_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
+LATIN_RUN = re.compile(r"[A-Za-z]{3,}")
+# tile notation (123m, 0p, 1234567z) and bots' usernames (bot-careful)
+NOTATION = re.compile(r"\b\d+[mpsz]\b|\bbot[-_]\w+|\b\w+ bot\b|tenhou\.net/\d")
+
+
+class VisibleText(HTMLParser):
+    """The text nodes outside scripts and styles, and the visible attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style", "template"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in VISIBLE_ATTRIBUTES and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "template"):
+            self.hidden = max(0, self.hidden - 1)
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.parts.append(data.strip())
+
+
+def english_left(html: str, names: set[str]) -> list[str]:
+    """The runs of Latin letters of a page's visible text not on the allow-list."""
+    parser = VisibleText()
+    parser.feed(html)
+    left = []
+    for part in parser.parts:
+        text = NOTATION.sub(" ", part)
+        for word in LATIN_RUN.findall(text):
+            if word not in ALLOWED and word not in names:
+                left.append(f"{word!r} in {part[:80]!r}")
+    return left
+
+
+@pytest.fixture
+def club(settings):
+    settings.TABLE_DRIVER_AUTOSTART = False
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    ruleset = Ruleset.objects.create(
+        name="East only", preset="ronin", settings={"game_type": "tonpuusen", "west_round": False}
+    )
+    alice = Player.objects.create_user(
+        username="alice", password="pw-alice-123", display_name="Alice", learning_aids=True
+    )
+    running = table_with_bots(ruleset, alice, "Running table")
+    start_game(running, seed=5)
+    between = table_with_bots(ruleset, alice, "Between hands")
+    play_until(start_game(between, seed=6), lambda s: s.hand_index >= 1)
+    done = table_with_bots(ruleset, alice, "Finished table")
+    play_until(start_game(done, seed=7), lambda s: False)
+    Table.objects.create(name="Waiting table", ruleset=ruleset, created_by=alice)
+    states.clear()
+    bots = {p.username for p in Player.objects.filter(is_bot=True)}
+    bots |= {p.name for p in Player.objects.filter(is_bot=True)}
+    # the rulesets' names are the club's data, like the tables' names (the presets'
+    # names are those of the rules they follow: "EMA Riichi Competition Rules", "M-League")
+    bots |= {r.name for r in Ruleset.objects.all()}
+    names = {w for n in bots for w in re.findall(r"[A-Za-z]+", n)}
+    return {"alice": alice, "running": running, "between": between, "done": done, "names": names}
+
+
+def pages(club, member: bool) -> dict[str, str]:
+    shown = {
+        "lobby": "/",
+        "running table": f"/tables/{club['running'].pk}/",
+        "table between hands": f"/tables/{club['between'].pk}/",
+        "finished table": f"/tables/{club['done'].pk}/",
+    }
+    if member:
+        shown["settings"] = "/players/preferences/"
+    else:
+        shown["sign-in"] = "/players/login/"
+        shown["sign-up"] = "/players/signup/"
+    return shown
+
+
+def untranslated(client, club, member: bool, **headers) -> dict[str, list[str]]:
+    found = {}
+    for name, path in pages(club, member).items():
+        response = client.get(path, headers=headers)
+        assert response.status_code == 200, (name, response.status_code)
+        html = response.content.decode()
+        assert '<html lang="ja">' in html, name
+        left = english_left(html, club["names"])
+        if left:
+            found[name] = left
+            import os
+
+            if os.environ.get("DUMP"):
+                with open(os.environ["DUMP"], "a") as f:
+                    f.write("\n".join(f"{name}: {x}" for x in left) + "\n")
+    return found
+
+
+def test_it_shows_a_member_who_chose_japanese_the_main_pages_in_japanese(client, club):
+    club["alice"].language = "ja"
+    club["alice"].save()
+    client.force_login(club["alice"])
+    assert untranslated(client, club, member=True) == {}
+
+
+def test_it_shows_a_visitor_whose_browser_asks_for_japanese_the_pages_in_japanese(client, club):
+    assert untranslated(client, club, member=False, accept_language="ja,en;q=0.5") == {}
+
+
+def test_it_lets_a_member_s_english_win_over_their_browser_s_japanese(client, club):
+    client.force_login(club["alice"])
+    response = client.get("/", headers={"accept-language": "ja"})
+    assert '<html lang="en">' in response.content.decode()
+    assert response.headers["Content-Language"] == "en"
+
+
+def test_it_shows_the_pages_in_english_by_default(client, club):
+    """The source text is English: no Japanese on the pages without a choice."""
+    for name, path in pages(club, member=False).items():
+        html = client.get(path).content.decode()
+        assert '<html lang="en">' in html
+        assert not re.search(r"[\u3040-\u30ff]", html), name
+
+
+def test_it_saves_a_member_s_language_from_the_settings_page(client, club):
+    client.force_login(club["alice"])
+    page = client.get("/players/preferences/").content.decode()
+    assert 'name="language"' in page
+    form = {"display_name": "Alice", "email": "", "language": "ja", "terms": "en"}
+    client.post("/players/preferences/", form)
+    club["alice"].refresh_from_db()
+    assert club["alice"].language == "ja"
+    assert "ロビー" in client.get("/").content.decode()
+
+
+def test_it_gives_a_visitor_s_table_socket_the_language_of_their_browser():
+    visitor = {"user": None, "headers": [(b"accept-language", b"ja-JP,ja;q=0.9")]}
+    assert terms.socket_terms(visitor, "en") == "ja"
+    assert terms.socket_terms({"headers": [(b"accept-language", b"en-US")]}, "en") == "en"
+
+
+def test_it_writes_the_game_s_words_in_japanese():
+    with translation.override("ja"):
+        assert terms.yaku_name("Riichi") == "立直"
+        assert terms.yaku_name("Menzen tsumo") == "門前清自摸和"
+        assert terms.action_label("ron") == "ロン"
+        assert terms.limit_name("baiman") == "倍満"
+        assert terms.result_title("exhaustive") == "流局"
