@@ -3,6 +3,15 @@
 (function () {
   "use strict";
   var touch = false; // the last pointer was a finger: tap to select, tap again to play
+  // The page's words in another language (tables/table.html writes them for Japanese);
+  // English, the source text, is the fallback.
+  var WORDS = (function () {
+    var el = document.getElementById("table-words");
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function word(key, english, name) {
+    return (WORDS[key] || english).replace("{name}", name || "");
+  }
 
   // --- the countdown -------------------------------------------------------------
   function showCountdowns() {
@@ -18,7 +27,7 @@
         el.textContent = Math.ceil(left) + " s" + (bank > 0 ? " + " + Math.ceil(bank) + " s" : "");
       } else {
         left = Math.max(0, base + bank - spent);
-        el.textContent = Math.ceil(left) + " s bank";
+        el.textContent = Math.ceil(left) + word("bank", " s bank");
       }
       el.classList.toggle("low", left <= 5);
     });
@@ -79,7 +88,7 @@
     if (!mine || !area || area === mine) return;
     var diff = parseInt(area.dataset.score, 10) - parseInt(mine.dataset.score, 10);
     var out = plate.querySelector(".diff");
-    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff).toLocaleString("en-US") + " vs you";
+    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff).toLocaleString("en-US") + word("vs_you", " vs you");
   }
   function hideDiff(plate) {
     var out = plate.querySelector(".diff");
@@ -159,15 +168,15 @@
     var viewer = board && board.className.match(/viewer-(\d)/);
     var mine = viewer && document.getElementById("seat-area-" + viewer[1]);
     if (mine && mine.querySelector(":scope > .riichi-stick")) {
-      return "In riichi you may only discard the tile you drew.";
+      return word("riichi_only", "In riichi you may only discard the tile you drew.");
     }
     var img = tile.querySelector("img");
-    var name = (img && img.alt) || tile.title || "this tile";
+    var name = (img && img.alt) || tile.title || word("this_tile", "this tile");
     if (document.querySelector("#table-hand .own-melds .meld")) {
-      return "Swap-calling: right after a call you may not discard the " + name +
-        ", a tile of the kind you called (or the other end of the run).";
+      return word("swap", "Swap-calling: right after a call you may not discard the {name}" +
+        ", a tile of the kind you called (or the other end of the run).", name);
     }
-    return "You may not discard the " + name + " now.";
+    return word("not_now", "You may not discard the {name} now.", name);
   }
   document.addEventListener("click", function (e) {
     var tile = e.target.closest && e.target.closest("#table-hand .hand-modes.my-turn .hand-row > .tile");

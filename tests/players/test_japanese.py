@@ -27,19 +27,8 @@ pytestmark = pytest.mark.django_db
 
 # Latin words a Japanese page still shows, each for a reason:
 ALLOWED = {
-    # names: the club's default name, the members and tables of the fixture below
-    "Riichi",
-    "Club",
-    "Alice",
-    "Running",
-    "Between",
-    "hands",
-    "Finished",
-    "Waiting",
-    "table",
-    "East",
-    "only",
-    # the site names other clients by their own names
+    # the site names other clients by their own names (天鳳 and 雀魂 in the labels,
+    # their Latin names where a page quotes them)
     "Tenhou",
     "Mahjong",
     "Soul",
@@ -54,8 +43,8 @@ ALLOWED = {
 }
 VISIBLE_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
 LATIN_RUN = re.compile(r"[A-Za-z]{3,}")
-# tile notation (123m, 0p, 1234567z) and bots' usernames (bot-careful)
-NOTATION = re.compile(r"\b\d+[mpsz]\b|\bbot[-_]\w+|\b\w+ bot\b|tenhou\.net/\d")
+# tile notation (123m, 0p, 1234567z) and the game record's download format's address
+NOTATION = re.compile(r"\b\d+[mpsz]\b|tenhou\.net/\d")
 
 
 class VisibleText(HTMLParser):
@@ -72,6 +61,9 @@ class VisibleText(HTMLParser):
         for name, value in attrs:
             if name in VISIBLE_ATTRIBUTES and value:
                 self.parts.append(value)
+        # a text field's value is shown (the lobby's name for a new table)
+        if tag == "input" and dict(attrs).get("name") == "name" and dict(attrs).get("value"):
+            self.parts.append(dict(attrs)["value"])
 
     def handle_endtag(self, tag):
         if tag in ("script", "style", "template"):
@@ -83,14 +75,18 @@ class VisibleText(HTMLParser):
 
 
 def english_left(html: str, names: set[str]) -> list[str]:
-    """The runs of Latin letters of a page's visible text not on the allow-list."""
+    """The runs of Latin letters of a page's visible text not on the allow-list, once
+    the ``names`` (of people, bots, tables, rulesets: the club's data) are taken out."""
     parser = VisibleText()
     parser.feed(html)
     left = []
+    longest_first = sorted(names, key=len, reverse=True)
     for part in parser.parts:
         text = NOTATION.sub(" ", part)
+        for name in longest_first:
+            text = text.replace(name, " ")
         for word in LATIN_RUN.findall(text):
-            if word not in ALLOWED and word not in names:
+            if word not in ALLOWED:
                 left.append(f"{word!r} in {part[:80]!r}")
     return left
 
@@ -113,12 +109,12 @@ def club(settings):
     play_until(start_game(done, seed=7), lambda s: False)
     Table.objects.create(name="Waiting table", ruleset=ruleset, created_by=alice)
     states.clear()
-    bots = {p.username for p in Player.objects.filter(is_bot=True)}
-    bots |= {p.name for p in Player.objects.filter(is_bot=True)}
-    # the rulesets' names are the club's data, like the tables' names (the presets'
-    # names are those of the rules they follow: "EMA Riichi Competition Rules", "M-League")
-    bots |= {r.name for r in Ruleset.objects.all()}
-    names = {w for n in bots for w in re.findall(r"[A-Za-z]+", n)}
+    # the club's data: its name, its members and bots (a bot's seat adds a number:
+    # "Careful bot 2"), its tables and rulesets (the presets are named after the rules
+    # they follow: "EMA Riichi Competition Rules", "M-League")
+    names = {"Riichi Club"}
+    names |= {p.username for p in Player.objects.all()} | {p.name for p in Player.objects.all()}
+    names |= {t.name for t in Table.objects.all()} | {r.name for r in Ruleset.objects.all()}
     return {"alice": alice, "running": running, "between": between, "done": done, "names": names}
 
 
