@@ -29,7 +29,7 @@ def parse(text: str) -> dict[bytes, bytes]:
     fuzzy = False
 
     def flush() -> None:
-        nonlocal entry, fuzzy
+        nonlocal entry, fuzzy, field
         if "msgid" in entry and not fuzzy:
             key = str(entry["msgid"])
             if "msgid_plural" in entry:
@@ -43,7 +43,7 @@ def parse(text: str) -> dict[bytes, bytes]:
                 key = f"{entry['msgctxt']}\x04{key}"
             if value.replace("\0", "") or key == "":
                 messages[key.encode()] = value.encode()
-        entry, fuzzy = {}, False
+        entry, fuzzy, field = {}, False, ""
 
     for raw in text.splitlines():
         line = raw.strip()

@@ -201,3 +201,43 @@ def test_it_writes_the_game_s_words_in_japanese():
         assert terms.action_label("ron") == "ロン"
         assert terms.limit_name("baiman") == "倍満"
         assert terms.result_title("exhaustive") == "流局"
+
+
+def test_it_reads_back_every_entry_of_the_japanese_message_file():
+    """Compiled by mahjong_site/compile_messages.py (no gettext needed), every entry of
+    locale/ja reads back as written, and none is written twice (msgfmt refuses that)."""
+    from pathlib import Path
+
+    from mahjong_site.compile_messages import parse
+
+    po = Path(__file__).resolve().parents[2] / "locale" / "ja" / "LC_MESSAGES" / "django.po"
+    text = po.read_text(encoding="utf-8")
+    entries = parse(text)
+    keys = re.findall(r'(?:^msgctxt "(.*)"\n)?^msgid "(.+)"$', text, re.M)
+    assert len(keys) == len(set(keys)) == len(entries) - 1  # (the header has no msgid)
+    with translation.override("ja"):
+        for key, value in entries.items():
+            context, _, source = key.decode().rpartition("\x04")
+            if not source or "\0" in source:
+                continue
+            got = translation.pgettext(context, source) if context else translation.gettext(source)
+            assert got == value.decode(), key
+
+
+def test_it_compiles_contexts_plurals_and_continued_lines_as_msgfmt_does():
+    from mahjong_site.compile_messages import parse
+
+    entries = parse(
+        'msgid ""\nmsgstr "Language: ja\\n"\n\n'
+        'msgctxt "limit"\nmsgid "mangan"\nmsgstr "満貫"\n\n'
+        'msgid "a"\n"b"\nmsgstr ""\n"c"\n"d"\n\n'
+        '#, fuzzy\nmsgid "old"\nmsgstr "古い"\n\n'
+        'msgid "%(n)s tile"\nmsgid_plural "%(n)s tiles"\nmsgstr[0] "%(n)s枚"\n\n'
+        'msgid "untranslated"\nmsgstr ""\n'
+    )
+    assert entries == {
+        b"": b"Language: ja\n",
+        "limit\x04mangan".encode(): "満貫".encode(),
+        b"ab": b"cd",
+        b"%(n)s tile\0%(n)s tiles": "%(n)s枚".encode(),
+    }
