@@ -237,7 +237,48 @@ def test_it_compiles_contexts_plurals_and_continued_lines_as_msgfmt_does():
     )
     assert entries == {
         b"": b"Language: ja\n",
-        "limit\x04mangan".encode(): "満貫".encode(),
+        b"limit\x04mangan": "満貫".encode(),
         b"ab": b"cd",
         b"%(n)s tile\0%(n)s tiles": "%(n)s枚".encode(),
     }
+
+
+def test_it_writes_a_win_s_result_screen_in_japanese(client, club):
+    """A riichi hand won on by ron: the result screen's yaku, han, fu, points and who
+    pays are in Japanese (the wall is laid as in tests/tables/test_result_after_a_ron)."""
+    from rules.engine import pending_seats, seat_view
+    from rules.engine.testing import build_wall, find
+    from tables.models import Game
+    from tables.play import autoplay
+    from tables.play.submit import submit
+
+    table = table_with_bots(club["running"].ruleset, club["alice"], "Ron table")
+    game = start_game(table, seed=11)
+    wall = build_wall(
+        {0: "123456789m119p2z", 1: "123m456p789s11z78s"},
+        "2z5z6z7z9s",
+        red_fives=game.engine_ruleset().red_fives,
+    )
+    Game.objects.filter(pk=game.pk).update(walls=[list(wall)])
+    states.clear()
+    game.refresh_from_db()
+    submit(game.pk, 0, find(states.state_of(game), "0:riichi:9p"), game.version)
+    for _ in range(40):
+        game.refresh_from_db()
+        state = states.state_of(game)
+        if state.last_result is not None:
+            break
+        seat = pending_seats(state)[0]
+        view = seat_view(state, seat)
+        ron = [a for a in view.legal if a.type == "ron"]
+        submit(game.pk, seat, ron[0] if ron else autoplay.timeout_choice(view), game.version)
+    assert state.last_result is not None and state.last_result.wins
+    club["alice"].language = "ja"
+    club["alice"].save()
+    client.force_login(club["alice"])
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert "result-modal" in html
+    names = {"Alice", "Ron table", "Careful bot", "East only", "Riichi Club"}
+    assert english_left(html, names) == []
+    for word in ("ロン", "翻", "符", "点"):
+        assert word in html, word
