@@ -282,3 +282,22 @@ def test_it_writes_a_win_s_result_screen_in_japanese(client, club):
     assert english_left(html, names) == []
     for word in ("ロン", "翻", "符", "点"):
         assert word in html, word
+
+
+def test_it_draws_the_claim_panel_of_a_claimed_win_in_japanese():
+    """A table whose wins are claimed: the claim, the answers and the review, each as
+    the seats asked see it, with no English left but the names and the game's notation."""
+    from rules.engine import seat_view
+    from tables.drawing import claim_screens
+    from tests.engine.test_win_claims import CLAIMED, ron_on_5s, step
+
+    names = [{"name": n} for n in ("Alice", "Bob", "Carol", "Dave")]
+    state = step(ron_on_5s(CLAIMED), "0:discard:5s", "2:pass", "3:pass", "1:win_anyway")
+    answered = step(state, "1:claim:1han40fu")
+    phases_states = [(state, 1), (state, 0), (answered, 0), (answered, 1)]
+    with translation.override("ja"):
+        for shown, seat in phases_states:
+            panel = claim_screens.render(seat_view(shown, seat), 0, 4, names)
+            assert panel
+            left = english_left(panel, {"Alice", "Bob", "Carol", "Dave", "OK", "NG"})
+            assert left == [], (seat, left)
