@@ -301,3 +301,11 @@ def test_it_draws_the_claim_panel_of_a_claimed_win_in_japanese():
             assert panel
             left = english_left(panel, {"Alice", "Bob", "Carol", "Dave", "OK", "NG"})
             assert left == [], (seat, left)
+
+
+def test_it_frames_the_rulebook_index_in_japanese(client, club):
+    """The rulebook's own words (its chapters are still English) around a Japanese page."""
+    page = client.get("/rules/", headers={"accept-language": "ja"}).content.decode()
+    for words in ("目次", "ルールブックを検索", "はじめに", "参考リンク", "点数計算機"):
+        assert words in page, words
+    assert "Shortcuts" not in page and "Start here" not in page
