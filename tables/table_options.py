@@ -85,7 +85,7 @@ def from_form(data) -> dict:
             continue
         values = {c: v for c, _, v in options}
         if chosen not in values:
-            allowed = ", ".join(label for _, label, _ in options)
+            allowed = ", ".join(str(label) for _, label, _ in options)
             raise OptionError(f"choose {LABELS[name].lower()}: {allowed}, or as the ruleset says")
         out[setting] = values[chosen]
     return out

@@ -7,7 +7,7 @@
   // English, the source text, is the fallback.
   var WORDS = (function () {
     var el = document.getElementById("table-words");
-    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+    try { return el ? JSON.parse(el.dataset.words) : {}; } catch (e) { return {}; }
   })();
   function word(key, english, name) {
     return (WORDS[key] || english).replace("{name}", name || "");
