@@ -67,6 +67,7 @@ def test_it_shows_a_visitor_whose_browser_asks_for_japanese_the_lobby_in_japanes
         wrong = look(page, site_url, "/", "lobby-visitor")
         wrong |= look(page, site_url, club["running"].get_absolute_url(), "table-visitor")
         assert "ログイン" in page.inner_text("header")
+        assert "自風" in page.inner_html("#table-board")
         assert serious_violations(page) == []
     finally:
         context.close()
