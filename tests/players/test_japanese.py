@@ -309,3 +309,11 @@ def test_it_frames_the_rulebook_index_in_japanese(client, club):
     for words in ("目次", "ルールブックを検索", "はじめに", "参考リンク", "点数計算機"):
         assert words in page, words
     assert "Shortcuts" not in page and "Start here" not in page
+
+
+def test_it_frames_the_calculator_in_japanese(client, club):
+    """The calculator's form and help (the choices its Python gives are still English)."""
+    page = client.get("/rules/calculator/", headers={"accept-language": "ja"}).content.decode()
+    for words in ("点数計算機", "牌を選ぶ", "和了牌", "計算する", "使い方"):
+        assert words in page, words
+    assert "Score the hand" not in page and "How to use it" not in page
