@@ -18,11 +18,18 @@ $(BIN)/python:
 # Installs what pyproject.toml asks for, every package at the version in the lock file.
 $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]" -c $(LOCK)
+	$(BIN)/python mahjong_site/compile_messages.py
 	touch $(STAMP)
+
+# The translations (locale/*/LC_MESSAGES/django.po) compiled to the .mo files Django
+# reads, in pure Python (no gettext needed); the .mo files are not committed.
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+$(MESSAGES): %.mo: %.po | $(BIN)/python
+	$(BIN)/python mahjong_site/compile_messages.py
 
 # Set-up prints nothing unless something is wrong; the demo passwords come last, in a
 # box, just before the server starts.
-run: $(STAMP)
+run: $(STAMP) $(MESSAGES)
 	@$(BIN)/python manage.py migrate --noinput -v0
 	@$(BIN)/python manage.py collectstatic --noinput -v0
 	@$(BIN)/python manage.py load_demo --url http://$(HOST):$(PORT)/
@@ -64,7 +71,7 @@ ENGINE_COVERAGE := --cov=rules.engine --cov-report=term:skip-covered --cov-fail-
 
 # Lint, the engine's types, then the whole suite on the embedded default (SQLite,
 # in-memory channel layer).
-test: lint typecheck
+test: lint typecheck $(MESSAGES)
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest $(PARALLEL) \
 		$(addprefix --ignore=,$(ENGINE_TESTS)) $(PYTEST_ARGS)
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest $(PARALLEL) $(ENGINE_COVERAGE) \
@@ -89,7 +96,7 @@ test: lint typecheck
 SERVICE_TESTS := -m "backends and not browser" tests --ignore=tests/faults --ignore=tests/engine
 FAULT_TESTS := tests/faults
 SERVICES_ENV := DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS)
-test-services: $(STAMP)
+test-services: $(STAMP) $(MESSAGES)
 	$(SERVICES_ENV) $(BIN)/pytest $(PARALLEL) $(SERVICE_TESTS) $(PYTEST_ARGS)
 	$(SERVICES_ENV) $(BIN)/pytest -p no:xdist $(FAULT_TESTS) $(PYTEST_ARGS)
 

@@ -72,6 +72,9 @@ MIDDLEWARE = [
     # against BREACH here: README "Static files, compression and caching".
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # a visitor's language from the browser's Accept-Language; a member's setting wins
+    # (players.terms.TermsMiddleware, below)
+    "django.middleware.locale.LocaleMiddleware",
     # an over-large body is refused before the CSRF check reads the form
     "mahjong_site.middleware.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -102,7 +105,12 @@ TEMPLATES = [
                 "mahjong_site.context.club",
                 "players.notices.bell",
             ],
-            "builtins": ["tables.templatetags.tiles", "rules.templatetags.words"],
+            "builtins": [
+                "tables.templatetags.tiles",
+                "rules.templatetags.words",
+                # {% translate %} and {% blocktranslate %} in every template
+                "django.templatetags.i18n",
+            ],
         },
     }
 ]
@@ -218,9 +226,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-# The words a member may choose (players.terms): "en" is the site as written, with
-# the Japanese terms; "en-names" gives their English names (locale/en_Names).
-LANGUAGES = [("en", "Japanese terms"), ("en-names", "English names")]
+# The site's languages (players.terms): "en" is the site as written, with the
+# Japanese terms in English text; "en-names" gives their English names
+# (locale/en_Names); "ja" is the whole site in Japanese (locale/ja). A member chooses
+# on their settings page; a visitor gets the browser's Accept-Language (LocaleMiddleware).
+LANGUAGES = [("en", "Japanese terms"), ("en-names", "English names"), ("ja", "日本語")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True

@@ -1,19 +1,21 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from . import names
 from .models import NOTICE_KINDS, Player
 
-EMAIL_HELP = "Optional; only used to send you a link when you forget your password."
+EMAIL_HELP = _("Optional; only used to send you a link when you forget your password.")
 
 
 class SignUpForm(UserCreationForm):
     class Meta:
         model = Player
         fields = ("username", "display_name", "email")
+        labels = {"display_name": _("Display name")}
         help_texts = {
-            "display_name": "Shown at the table; leave empty to use your username.",
+            "display_name": _("Shown at the table; leave empty to use your username."),
             "email": EMAIL_HELP,
         }
 
@@ -65,12 +67,14 @@ class PreferencesForm(forms.ModelForm):
     """What a member sets for themselves: shown name, address, words and learning aids."""
 
     mail_notices = forms.MultipleChoiceField(
-        label="Notices also sent by e-mail",
+        label=_("Notices also sent by e-mail"),
         choices=NOTICE_KINDS,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Every notice is shown under the bell; the ones ticked also come to "
-        "your e-mail address.",
+        help_text=_(
+            "Every notice is shown under the bell; the ones ticked also come to "
+            "your e-mail address."
+        ),
     )
 
     class Meta:
@@ -78,6 +82,7 @@ class PreferencesForm(forms.ModelForm):
         fields = (
             "display_name",
             "email",
+            "language",
             "terms",
             "learning_aids",
             "hide_online",
@@ -85,11 +90,20 @@ class PreferencesForm(forms.ModelForm):
             "mahjongsoul_name",
             "mail_notices",
         )
+        labels = {"display_name": _("Display name")}
         help_texts = {
-            "display_name": "Shown at the table; leave empty to use your username.",
+            "display_name": _("Shown at the table; leave empty to use your username."),
             "email": EMAIL_HELP,
         }
-        widgets = {"terms": forms.RadioSelect}
+        widgets = {"terms": forms.RadioSelect, "language": forms.RadioSelect}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # a form sent without the language (an older page) keeps the member's own
+        self.fields["language"].required = False
+
+    def clean_language(self):
+        return self.cleaned_data.get("language") or self.instance.language
 
     def clean_display_name(self):
         display = self.cleaned_data.get("display_name", "").strip()

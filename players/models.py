@@ -3,15 +3,21 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 # The words the site uses for the game: Japanese terms (riichi, pon, ron) or their
 # English names. Each is a language code: the English names are a message file
 # (locale/en_names), so another language is one more file (see the README).
 JAPANESE_TERMS, ENGLISH_NAMES = "en", "en-names"
 TERMS = [
-    (JAPANESE_TERMS, "Japanese terms (riichi, pon, ron)"),
-    (ENGLISH_NAMES, "English names (declare ready, triplet, win on a discard)"),
+    (JAPANESE_TERMS, _("Japanese terms (riichi, pon, ron)")),
+    (ENGLISH_NAMES, _("English names (declare ready, triplet, win on a discard)")),
 ]
+
+# The language of the whole site for a member (players.terms): English, whose game words
+# are the choice above, or Japanese, whose game words are the Japanese writing (立直, ロン).
+ENGLISH, JAPANESE = "en", "ja"
+SITE_LANGUAGES = [(ENGLISH, "English"), (JAPANESE, "日本語 (Japanese)")]
 
 
 class Player(AbstractUser):
@@ -24,14 +30,26 @@ class Player(AbstractUser):
         default=False, help_text="Created by a log import; nobody signs in as it."
     )
     terms = models.CharField(
-        "words at the table", max_length=12, choices=TERMS, default=JAPANESE_TERMS
+        _("words at the table"), max_length=12, choices=TERMS, default=JAPANESE_TERMS
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=SITE_LANGUAGES,
+        default=ENGLISH,
+        help_text=_(
+            "The language of the whole site. In Japanese the game's words are "
+            "written in Japanese (立直, ロン), whatever the words at the table say."
+        ),
     )
     learning_aids = models.BooleanField(
-        "learning aids",
+        _("learning aids"),
         default=False,
-        help_text="At your own table: how far you are from ready, your waits and how many "
-        "are left, furiten and no-yaku warnings, and which discards keep you ready for "
-        "riichi. Never shown in tournament games.",
+        help_text=_(
+            "At your own table: how far you are from ready, your waits and how many "
+            "are left, furiten and no-yaku warnings, and which discards keep you ready for "
+            "riichi. Never shown in tournament games."
+        ),
     )
     table_sounds = models.BooleanField(
         default=False, help_text="Play a sound at the table for a discard, a call and one's turn."
@@ -39,26 +57,28 @@ class Player(AbstractUser):
 
     # Who is online (the lobby): a page of the site open in the last minutes, unless hidden.
     hide_online = models.BooleanField(
-        "hide me from who is online",
+        _("hide me from who is online"),
         default=False,
-        help_text="The lobby does not list you among the members online, waiting or playing.",
+        help_text=_("The lobby does not list you among the members online, waiting or playing."),
     )
     last_seen = models.DateTimeField(
         null=True, blank=True, help_text="When a page of the site last told us it was open."
     )
 
     tenhou_name = models.CharField(
-        "Tenhou name",
+        _("Tenhou name"),
         max_length=60,
         blank=True,
-        help_text="Your name on Tenhou: imported Tenhou games under this name link to your "
-        "profile, and organizers can add your Tenhou games to events.",
+        help_text=_(
+            "Your name on Tenhou: imported Tenhou games under this name link to your "
+            "profile, and organizers can add your Tenhou games to events."
+        ),
     )
     mahjongsoul_name = models.CharField(
-        "Mahjong Soul name",
+        _("Mahjong Soul name"),
         max_length=60,
         blank=True,
-        help_text="Your in-game name on Mahjong Soul, the same for Mahjong Soul games.",
+        help_text=_("Your in-game name on Mahjong Soul, the same for Mahjong Soul games."),
     )
 
     mail_notices = models.JSONField(
@@ -92,12 +112,12 @@ SEATING, AGREEMENT, DISPUTE, REFEREE_CALL, PENALTY, INVITATION = (
     "invitation",
 )
 NOTICE_KINDS = [
-    (SEATING, "A round's seating is published (your table and wind)"),
-    (AGREEMENT, "A result waits for your agreement"),
-    (DISPUTE, "A disputed result waits for you to settle it"),
-    (REFEREE_CALL, "A player calls you as referee"),
-    (PENALTY, "A penalty is given to you"),
-    (INVITATION, "A member invites you to a game"),
+    (SEATING, _("A round's seating is published (your table and wind)")),
+    (AGREEMENT, _("A result waits for your agreement")),
+    (DISPUTE, _("A disputed result waits for you to settle it")),
+    (REFEREE_CALL, _("A player calls you as referee")),
+    (PENALTY, _("A penalty is given to you")),
+    (INVITATION, _("A member invites you to a game")),
 ]
 
 

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
-from .models import JAPANESE_TERMS, TERMS
+from .models import JAPANESE, JAPANESE_TERMS, TERMS
 
 CHOICES = dict(TERMS)
 
@@ -27,18 +27,46 @@ CHOICES = dict(TERMS)
 SESSION_KEY = "terms"  # a visitor's choice (rules.views.switch_terms writes it)
 
 
-def terms_of(user, session=None) -> str:
-    """The language code of ``user``'s words: a member's setting, a visitor's choice
-    kept in their session, else the club's default."""
+def terms_of(user, session=None, browser: str = "") -> str:
+    """The language code of ``user``'s words: a member's setting (their site language,
+    Japanese, wins over their words at the table), a visitor's choice of words kept in
+    their session, else their browser's language (``browser``: the one
+    ``LocaleMiddleware`` read from Accept-Language), else the club's default."""
     if user is not None and getattr(user, "is_authenticated", False):
+        if getattr(user, "language", "") == JAPANESE:
+            return JAPANESE
         chosen = getattr(user, "terms", "") or JAPANESE_TERMS
         if chosen in CHOICES:
             return chosen
-    elif session is not None:
+        return settings.LANGUAGE_CODE
+    if session is not None:
         chosen = session.get(SESSION_KEY, "")
         if chosen in CHOICES:
             return chosen
+    if browser == JAPANESE:
+        return JAPANESE
     return settings.LANGUAGE_CODE
+
+
+def browser_language(headers) -> str:
+    """The site language a browser asks for in its Accept-Language header (``headers``:
+    a socket scope's list of byte pairs), for the table socket of a visitor."""
+    accepted = dict(headers or ()).get(b"accept-language", b"").decode("latin-1")
+    for code, _quality in translation.trans_real.parse_accept_lang_header(accepted):
+        if code == "*":
+            break
+        if code.split("-")[0].lower() in ("en", JAPANESE):
+            return code.split("-")[0].lower()
+    return ""
+
+
+def socket_terms(scope, chosen: str) -> str:
+    """The words of a table socket's frames: ``chosen`` (``terms_of`` its user), or
+    Japanese for a visitor whose browser asks for it."""
+    user = scope.get("user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        return chosen
+    return JAPANESE if browser_language(scope.get("headers")) == JAPANESE else chosen
 
 
 def yaku_name(name: str) -> str:
@@ -93,16 +121,24 @@ RESULT_NAMES = {
 
 
 class TermsMiddleware:
-    """Activate the signed-in member's words for the request (after authentication)."""
+    """Activate the signed-in member's words for the request (after authentication;
+    after ``LocaleMiddleware``, whose choice from Accept-Language counts for visitors),
+    and say the language in the response's Content-Language."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        language = terms_of(getattr(request, "user", None), getattr(request, "session", None))
+        browser = getattr(request, "LANGUAGE_CODE", "")  # LocaleMiddleware's
+        language = terms_of(
+            getattr(request, "user", None), getattr(request, "session", None), browser
+        )
         translation.activate(language)
         request.LANGUAGE_CODE = language
         try:
-            return self.get_response(request)
+            response = self.get_response(request)
         finally:
             translation.deactivate()
+        if hasattr(response, "headers"):  # (LocaleMiddleware's would say the default)
+            response.headers.setdefault("Content-Language", "ja" if language == JAPANESE else "en")
+        return response

@@ -8,6 +8,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext
 
 from . import budgets, throttle
 from .forms import PreferencesForm, SignUpForm
@@ -102,7 +103,7 @@ def preferences(request):
     form = PreferencesForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your settings are saved.")
+        messages.success(request, gettext("Your settings are saved."))
         return redirect("players:preferences")
     return render(request, "players/preferences.html", {"form": form})
 

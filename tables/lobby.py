@@ -62,7 +62,7 @@ def check_bot_delay(text) -> int | None:
         delay = -1
     if delay not in DELAYS:
         raise LobbyError(
-            "choose how long the bots think: " + ", ".join(label for _, label in BOT_DELAYS)
+            "choose how long the bots think: " + ", ".join(str(label) for _, label in BOT_DELAYS)
         )
     return delay
 

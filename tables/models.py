@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from players import bots
 from rules.engine import CLAIM_RULES, Ruleset, ruleset_from_dict
@@ -22,22 +23,22 @@ BOT_LEVELS = list(bots.BOTS.items())
 WINDS = "ESWN"
 # How long a game lasts, chosen when the table is opened ("" keeps the ruleset's).
 GAME_LENGTHS = [
-    ("", "As the ruleset says"),
-    ("tonpuusen", "East only (tonpuusen)"),
-    ("hanchan", "East and South (hanchan)"),
+    ("", _("As the ruleset says")),
+    ("tonpuusen", _("East only (tonpuusen)")),
+    ("hanchan", _("East and South (hanchan)")),
 ]
 # How long the bots think before each move, in milliseconds (None: the club's
 # TABLE_BOT_DELAY). A hanchan against bots at one second a move lasts ten minutes.
 BOT_DELAYS = [
-    (300, "Quick (0.3 s)"),
-    (1000, "Steady (1 s)"),
-    (2000, "Relaxed (2 s)"),
+    (300, _("Quick (0.3 s)")),
+    (1000, _("Steady (1 s)")),
+    (2000, _("Relaxed (2 s)")),
 ]
 
 
 class Table(models.Model):
     OPEN, PLAYING, FINISHED = "open", "playing", "finished"
-    STATUSES = [(OPEN, "Open"), (PLAYING, "Playing"), (FINISHED, "Finished")]
+    STATUSES = [(OPEN, _("Open")), (PLAYING, _("Playing")), (FINISHED, _("Finished"))]
 
     name = models.CharField(max_length=60)
     ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.PROTECT, related_name="tables")
@@ -259,7 +260,7 @@ class HandRecord(models.Model):
 
 # --- Play now: the queue, and invitations to a private table (tables.matchmaking) -----------
 
-QUEUE_LENGTHS = [("tonpuusen", "East only"), ("hanchan", "Hanchan")]
+QUEUE_LENGTHS = [("tonpuusen", _("East only")), ("hanchan", _("Hanchan"))]
 
 
 class QueueEntry(models.Model):

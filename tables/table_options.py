@@ -9,6 +9,8 @@ sheet lists them.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from rules import setting_words
 from rules.engine import InvalidRuleset, Ruleset, ruleset_from_dict
 
@@ -20,30 +22,38 @@ CHOICES: dict[str, tuple[str, list[tuple[str, str, object]]]] = {
     "red_fives": (
         "red_fives",
         [
-            ("none", "None", [0, 0, 0]),
-            ("one_each", "One in each suit", [1, 1, 1]),
-            ("two_pin", "One five of man, two of pin, one of sou", [1, 2, 1]),
+            ("none", gettext_lazy("None"), [0, 0, 0]),
+            ("one_each", gettext_lazy("One in each suit"), [1, 1, 1]),
+            ("two_pin", gettext_lazy("One five of man, two of pin, one of sou"), [1, 2, 1]),
         ],
     ),
     "open_tanyao": (
         "kuitan",
         [
-            ("on", "Allowed (kuitan)", True),
-            ("off", "Not allowed: all simples must be closed", False),
+            ("on", gettext_lazy("Allowed (kuitan)"), True),
+            ("off", gettext_lazy("Not allowed: all simples must be closed"), False),
         ],
     ),
     "settle": (
         "win_settlement",
         [
-            ("automatic", "By the app: only legal wins are offered, scored at once", "automatic"),
-            ("claimed", "Claimed: players call, value and review wins, as at a club", "claimed"),
+            (
+                "automatic",
+                gettext_lazy("By the app: only legal wins are offered, scored at once"),
+                "automatic",
+            ),
+            (
+                "claimed",
+                gettext_lazy("Claimed: players call, value and review wins, as at a club"),
+                "claimed",
+            ),
         ],
     ),
 }
 LABELS = {
-    "red_fives": "Red fives",
-    "open_tanyao": "Open tanyao",
-    "settle": "How wins are settled",
+    "red_fives": gettext_lazy("Red fives"),
+    "open_tanyao": gettext_lazy("Open tanyao"),
+    "settle": gettext_lazy("How wins are settled"),
 }
 
 
@@ -59,7 +69,8 @@ def choices_for_form() -> list[dict]:
         {
             "name": name,
             "label": LABELS[name],
-            "choices": [(KEEP, "As the ruleset says")] + [(c, lab) for c, lab, _ in options],
+            "choices": [(KEEP, gettext_lazy("As the ruleset says"))]
+            + [(c, lab) for c, lab, _ in options],
         }
         for name, (_, options) in CHOICES.items()
     ]
@@ -74,7 +85,7 @@ def from_form(data) -> dict:
             continue
         values = {c: v for c, _, v in options}
         if chosen not in values:
-            allowed = ", ".join(label for _, label, _ in options)
+            allowed = ", ".join(str(label) for _, label, _ in options)
             raise OptionError(f"choose {LABELS[name].lower()}: {allowed}, or as the ruleset says")
         out[setting] = values[chosen]
     return out

@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from players.models import Player
@@ -69,7 +70,7 @@ def _lobby(request, chosen=None):
     context["table_options"] = table_options.choices_for_form()
     default_ruleset = Ruleset.club_default().pk if Ruleset.objects.exists() else None
     if chosen is None and request.user.is_authenticated:
-        name = f"{request.user.name}'s table"
+        name = gettext("%(name)s's table") % {"name": request.user.name}
         chosen = {"name": name, "ruleset": str(default_ruleset), "sit": "on"}
     context["chosen"] = chosen or {}
     context.update(play_now_context(request.user))

@@ -8,6 +8,8 @@ tournament round) shows nothing: its scores would hint at the walls still to com
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
+
 from rules.engine import EAST, format_final, spectator_view
 from rules.templatetags.words import points_text
 from tables.play import call_window, states, twins
@@ -20,6 +22,9 @@ RECENT_GAMES = 6
 
 
 def round_text(view) -> str:
+    if get_language() == "ja":
+        text = f"{'東南西北'[view.round_wind - EAST]}{view.round_number + 1}局"
+        return text + (f" {view.honba}本場" if view.honba else "")
     text = f"{WIND_NAMES[view.round_wind - EAST]} {view.round_number + 1}"
     if view.honba:
         text += f", {view.honba} honba"

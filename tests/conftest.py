@@ -70,8 +70,17 @@ TEST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 def pytest_configure(config):
     plain_static_names()
+    messages_compiled()
     backends_marked(config)
     multiple_workers_apart()
+
+
+def messages_compiled() -> None:
+    """The translations' ``.mo`` files are built, not committed: a run of pytest
+    without ``make`` (one test file) compiles those missing or older than their ``.po``."""
+    from mahjong_site.compile_messages import compile_all
+
+    compile_all()
 
 
 def backends_marked(config) -> None:

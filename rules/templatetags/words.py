@@ -40,7 +40,7 @@ def yaku_han(han) -> str:
         return str(han)
     if value >= YAKUMAN_HAN and value % YAKUMAN_HAN == 0:
         return yakuman_words(value // YAKUMAN_HAN)
-    return f"{value} han"
+    return gettext("%(han)s han") % {"han": value}
 
 
 @register.filter
@@ -53,7 +53,7 @@ def hand_han(han, limit="") -> str:
     if limit.endswith("x yakuman") and limit[:-9].isdigit():
         return yakuman_words(int(limit[:-9]))
     try:
-        return f"{int(han)} han"
+        return gettext("%(han)s han") % {"han": int(han)}
     except (TypeError, ValueError):
         return str(han)
 

@@ -3,6 +3,15 @@
 (function () {
   "use strict";
   var touch = false; // the last pointer was a finger: tap to select, tap again to play
+  // The page's words in another language (tables/table.html writes them for Japanese);
+  // English, the source text, is the fallback.
+  var WORDS = (function () {
+    var el = document.getElementById("table-words");
+    try { return el ? JSON.parse(el.dataset.words) : {}; } catch (e) { return {}; }
+  })();
+  function word(key, english, name) {
+    return (WORDS[key] || english).replace("{name}", name || "");
+  }
 
   // --- update frames: the parts of the board that changed (tables/drawing/deltas.py) ---
   // hx-swap-oob="attributes" gives a frame's element's attributes to the one on the page
@@ -70,7 +79,7 @@
         el.textContent = Math.ceil(left) + " s" + (bank > 0 ? " + " + Math.ceil(bank) + " s" : "");
       } else {
         left = Math.max(0, base + bank - spent);
-        el.textContent = Math.ceil(left) + " s bank";
+        el.textContent = Math.ceil(left) + word("bank", " s bank");
       }
       el.classList.toggle("low", left <= 5);
     });
@@ -131,7 +140,7 @@
     if (!mine || !area || area === mine) return;
     var diff = parseInt(area.dataset.score, 10) - parseInt(mine.dataset.score, 10);
     var out = plate.querySelector(".diff");
-    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff).toLocaleString("en-US") + " vs you";
+    out.textContent = (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff).toLocaleString("en-US") + word("vs_you", " vs you");
   }
   function hideDiff(plate) {
     var out = plate.querySelector(".diff");

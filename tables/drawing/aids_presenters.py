@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from rules.engine import Aids
 
 
 def shanten_text(shanten: int) -> str:
     if shanten < 0:
-        return "Your hand is complete."
+        return gettext("Your hand is complete.")
     if shanten == 0:
         return pgettext("aids", "Ready (tenpai).")
-    return f"{shanten} tile{'' if shanten == 1 else 's'} from ready ({shanten}-shanten)."
+    return ngettext(
+        "%(n)s tile from ready (%(n)s-shanten).", "%(n)s tiles from ready (%(n)s-shanten).", shanten
+    ) % {"n": shanten}
 
 
 def aids_data(aids: Aids) -> dict[str, Any]:

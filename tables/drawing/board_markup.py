@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from rules.templatetags.words import points_text
 from tables.runtime import RUNTIME, cached_games, keep_at_most
@@ -32,18 +32,21 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
     viewer (the board's ``viewer-<v>`` class places the seats around the table)."""
     badges = []
     if s["bot"]:
-        badges.append(SafeString('<span class="badge bot">bot</span>'))
+        badges.append(markup('<span class="badge bot">{}</span>', pgettext("badge", "bot")))
     if s["away"]:
         badges.append(
-            SafeString(
-                '<span class="badge away" title="Not connected: the server plays for this seat">away</span>'
+            markup(
+                '<span class="badge away" title="{}">{}</span>',
+                gettext("Not connected: the server plays for this seat"),
+                pgettext("badge", "away"),
             )
         )
     if s.get("dead"):
         badges.append(
-            SafeString(
-                '<span class="badge dead" title="Chombo: this hand only throws what it draws">'
-                "dead hand</span>"
+            markup(
+                '<span class="badge dead" title="{}">{}</span>',
+                gettext("Chombo: this hand only throws what it draws"),
+                gettext("dead hand"),
             )
         )
     stick = (
@@ -56,22 +59,25 @@ def seat(s: dict[str, Any], hand: int, reds: tuple[Any, ...]) -> SafeString:
     )
     return markup(
         '<div id="seat-area-{seat}" class="seat-area seat-{seat}{turn}" data-seat="{seat}" data-score="{score}">'
-        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {shown} points">'
-        '<span class="wind{dealer}" title="{dealer_word}Seat wind {wind}">{w}</span>'
+        '<div class="seat-plate" tabindex="0" role="group" aria-label="{wind}: {name}, {shown} {points}">'
+        '<span class="wind{dealer}" title="{dealer_word}{seat_wind} {wind}">{w}</span>'
         '<span class="seat-name" title="{name}">{name}</span>{badges}'
         '<span class="score">{shown}</span><span class="diff" aria-hidden="true"></span></div>'
         '<div class="seat-hand">{concealed}'
         '<span class="melds tiles">{melds}</span></div>'
-        '<div class="pond-slot"><div id="pond-{seat}" class="pond tiles" role="group" aria-label="Discards of {name}">{pond}</div></div>'
+        '<div class="pond-slot"><div id="pond-{seat}" class="pond tiles" role="group" aria-label="{discards}">{pond}</div></div>'
         "{stick}</div>",
         seat=s["seat"],
         turn=" is-turn" if s["turn"] else "",
         score=s["score"],
         shown=points_text(s["score"]),
-        wind=s["wind"],
-        w=s["wind"][0],
+        wind=pgettext("wind", s["wind"]),
+        w=pgettext("wind", s["wind"])[0],
         dealer=" dealer" if s["dealer"] else "",
-        dealer_word="Dealer. " if s["dealer"] else "",
+        dealer_word=gettext("Dealer. ") if s["dealer"] else "",
+        seat_wind=gettext("Seat wind"),
+        points=gettext("points"),
+        discards=gettext("Discards of %(name)s") % {"name": s["name"]},
         name=s["name"],
         badges=join(badges),
         concealed=concealed(s, hand, reds),
@@ -104,17 +110,11 @@ def seat_marks(s: dict[str, Any]) -> SafeString:
     )
 
 
-@lru_cache(maxsize=TILES_KEPT)
 def pond_tile(t: int, hand: int, reds: tuple[Any, ...], cls: str, oob: bool = False) -> SafeString:
     """A discard in a pond, with an id of its own (``d`` and the physical tile, which is
     in one pond at most): a later mark on it (called, no longer the last discard) swaps
     in this tile alone."""
-    html = tile(t, hand, reds, cls)  # '<span class=...': the id goes first
-    return markup('<span id="d{}"{}{}', t, oob_mark(oob), SafeString(html[5:]))
-
-
-def pond_tiles(items: Iterable[tuple[Any, ...]], hand: int, reds: tuple[Any, ...]) -> SafeString:
-    return join(pond_tile(t, hand, reds, cls) for t, cls in items)
+    return _pond_tile(t, hand, reds, cls, oob, get_language())
 
 
 # A changed pond is drawn once for every viewer; the one before it may show again.
@@ -122,7 +122,25 @@ def pond_tiles(items: Iterable[tuple[Any, ...]], hand: int, reds: tuple[Any, ...
 PONDS_KEPT = 2048
 
 
+@lru_cache(maxsize=TILES_KEPT)
+def _pond_tile(
+    t: int, hand: int, reds: tuple[Any, ...], cls: str, oob: bool, language: str | None
+) -> SafeString:  # the tile's name is in the viewer's words: one cached copy per language
+    html = tile(t, hand, reds, cls)  # '<span class=...': the id goes first
+    return markup('<span id="d{}"{}{}', t, oob_mark(oob), SafeString(html[5:]))
+
+
+def pond_tiles(items: Iterable[tuple[Any, ...]], hand: int, reds: tuple[Any, ...]) -> SafeString:
+    return _pond_tiles(tuple(items), hand, reds, get_language())
+
+
 @lru_cache(maxsize=PONDS_KEPT)
+def _pond_tiles(
+    items: tuple[Any, ...], hand: int, reds: tuple[Any, ...], language: str | None
+) -> SafeString:
+    return join(pond_tile(t, hand, reds, cls) for t, cls in items)
+
+
 def pond(items: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """A pond's tiles. A pond that changed is usually the last one plus a tile, and the
     one before it often shows again (the last-discard mark moves on), so they are kept."""
@@ -165,13 +183,13 @@ def seats(c: dict[str, Any]) -> list[SafeString]:
 def _turn_line(c: dict[str, Any]) -> SafeString:
     cd = c["countdown"]
     if c["finished"]:
-        text = SafeString("Game over")
+        text = SafeString(gettext("Game over"))
     elif cd and cd["mine"]:
-        text = SafeString("<strong>Your move</strong>")
+        text = markup("<strong>{}</strong>", gettext("Your move"))
     elif c["calls_phase"]:
-        text = SafeString("Waiting for calls")
+        text = SafeString(gettext("Waiting for calls"))
     else:
-        text = markup("{} to play", c["turn_name"])
+        text = markup(gettext("{} to play"), c["turn_name"])
     if not cd:
         return text
     base, bank = cd["base"], cd["bank"]
@@ -192,24 +210,35 @@ MIDDLES_KEPT = 1024
 
 
 @lru_cache(maxsize=MIDDLES_KEPT)
-def _counters(honba: int, sticks: int, wall: int, sticks_title: str) -> tuple[SafeString, ...]:
+def _counters(
+    honba: int, sticks: int, wall: int, sticks_title: str, language: str
+) -> tuple[SafeString, ...]:
+    """The three counters in the viewer's words (``language``: one cached copy each)."""
+    if language == "ja":
+        counted = (f"{honba}本場", f"供託{sticks}本", f"残り{wall}枚")
+    else:
+        counted = (f"{honba} honba", f"{sticks} stick{'' if sticks == 1 else 's'}", f"wall {wall}")
     return (
-        markup('<span id="center-honba" title="Repeat counters">{} honba</span>', honba),
         markup(
-            '<span id="center-sticks" title="{}">{} stick{}</span>',
-            sticks_title,
-            sticks,
-            "" if sticks == 1 else "s",
+            '<span id="center-honba" title="{}">{}</span>', gettext("Repeat counters"), counted[0]
         ),
-        markup('<span id="center-wall" title="Tiles left in the live wall">wall {}</span>', wall),
+        markup('<span id="center-sticks" title="{}">{}</span>', sticks_title, counted[1]),
+        markup(
+            '<span id="center-wall" title="{}">{}</span>',
+            gettext("Tiles left in the live wall"),
+            counted[2],
+        ),
     )
 
 
 @lru_cache(maxsize=MIDDLES_KEPT)
-def _dora(dora: tuple[Any, ...], hidden: int, hand: int, reds: tuple[Any, ...]) -> SafeString:
+def _dora(
+    dora: tuple[Any, ...], hidden: int, hand: int, reds: tuple[Any, ...], language: str
+) -> SafeString:
     return markup(
-        '<div id="center-dora" class="dora"><span class="label">Dora</span> '
+        '<div id="center-dora" class="dora"><span class="label">{}</span> '
         '<span class="tiles">{}{}</span></div>',
+        pgettext("board", "Dora"),
         row(dora, hand, reds),
         backs(hidden),
     )
@@ -218,15 +247,20 @@ def _dora(dora: tuple[Any, ...], hidden: int, hand: int, reds: tuple[Any, ...]) 
 def center_parts(c: dict[str, Any]) -> dict[str, SafeString]:
     """The middle's parts by their ids (round, the three counters, the dora, the turn
     line): a frame sends the ones that changed (see ``deltas``)."""
+    language = get_language()
     honba, sticks, wall = _counters(
-        c["honba"], c["sticks"], c["wall"], pgettext("board", "Riichi sticks on the table")
+        c["honba"],
+        c["sticks"],
+        c["wall"],
+        pgettext("board", "Riichi sticks on the table"),
+        language,
     )
     return {
         "center-round": _round(c["round"]),
         "center-honba": honba,
         "center-sticks": sticks,
         "center-wall": wall,
-        "center-dora": _dora(c["dora"], c["dora_hidden"], c["hand_index"], c["reds"]),
+        "center-dora": _dora(c["dora"], c["dora_hidden"], c["hand_index"], c["reds"], language),
         "turn-line": _turn_box(_turn_line(c)),
     }
 
@@ -323,11 +357,12 @@ def _news(item: tuple[Any, ...], oob: bool, show: bool) -> SafeString:
 def board(c: dict[str, Any], oob: bool = False) -> SafeString:
     """The whole board: four seats, the middle, the own hand (at the bottom, inside)."""
     return markup(
-        '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="The table">'
+        '<section id="table-board" class="table-board viewer-{}{}"{} aria-label="{}">'
         "{}{}{}{}</section>",
         c["viewer"],
         "" if c["spectator"] else " seated",
         oob_mark(oob),
+        gettext("The table"),
         join(seats(c)),
         center(c),
         hand(c),
@@ -348,7 +383,7 @@ def status_badge(finished: bool, oob: bool = False) -> SafeString:
         '<span id="table-status"{} class="badge status-{}">{}</span>',
         oob_mark(oob),
         word,
-        word.capitalize(),
+        gettext("Finished") if finished else gettext("Playing"),
     )
 
 

@@ -15,6 +15,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
+
 from rules.engine import (
     CLAIM_PHASES,
     FU_VALUES,
@@ -139,18 +141,20 @@ def panel_context(
         "record": not legal and phase == "decided",
         "claimant": names[wc.seat]["name"],
         "mine": me == wc.seat,
-        "how": "self-draw" if wc.discarder is None else f"ron on {names[wc.discarder]['name']}",
+        "how": gettext("self-draw")
+        if wc.discarder is None
+        else gettext("ron on %(name)s") % {"name": names[wc.discarder]["name"]},
         "anyway": wc.anyway,
         # the claimant's tiles (claim_screens draws them)
         "tiles": (tuple(concealed), wc.tile, hand, reds),
         "melds": melds,
-        "value": value_label(wc.value) if wc.value else "",
+        "value": shown_value(wc.value) if wc.value else "",
         "answers": answers,
         "reviewer": names[wc.reviewer]["name"],
         "by_reading": wc.by_reading,
         "referee": referee,
         # who an NG to the review's decision sends the hand back to
-        "ng_to": "the event's referee" if event else names[wc.reviewer]["name"],
+        "ng_to": gettext("the event's referee") if event else names[wc.reviewer]["name"],
         "decision": decision_text(wc.decision) if wc.decision is not None else "",
         "against": against_reading(wc),
         "overruled": decision_text(wc.overruled) if wc.overruled is not None else "",
@@ -167,9 +171,9 @@ def panel_context(
             "valid": reading.valid,
             # the REASONS code (None when valid): the review panel orders its choices by it
             "reason": reading.reason,
-            "detail": reading.detail,
-            "value": value_label(reading.value) if reading.value else "",
-            "yaku": [f"{name} {h}" for name, h in reading.yaku],
+            "detail": gettext(reading.detail) if reading.detail else reading.detail,
+            "value": shown_value(reading.value) if reading.value else "",
+            "yaku": [f"{gettext(name)} {h}" for name, h in reading.yaku],
         },
         "show_reading": phase in ("review", "confirm", "decided"),
         "confirms": [
@@ -187,13 +191,21 @@ def panel_context(
         "han": han if prefill and prefill[1] != 0 else None,
         "fu": fu if prefill and fu else None,
         "limit": _limit_name(prefill) if prefill and prefill[1] == 0 else "",
-        "reasons": [(r, REASON_TEXT[r]) for r in REASONS],
+        "reasons": [(r, gettext(REASON_TEXT[r])) for r in REASONS],
         "vals": {
             key: _vals(format_action(a), version)
             for key, a in buttons.items()
             if key in ("ok", "accept", "invalid", "chombo_0", "chombo_1")
         },
     }
+
+
+def shown_value(value: Sequence[int]) -> str:
+    """A claimed value in the viewer's words: "1 han 40 fu" (1翻40符), a limit's name."""
+    han, fu = value
+    if fu:
+        return gettext("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}
+    return pgettext("limit", value_label(value))
 
 
 def _earlier_text(e: WinClaim, names: Names) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from rules.engine import Aids, SeatView, learning_aids
 
@@ -51,8 +51,9 @@ def _slot(aids: Aids | None, oob: bool, language: str | None) -> SafeString:
         data["riichi_discards"] = join(kind_tile(k) for k in data["riichi_discards"])
         inner = render_to_string("tables/_aids.html", {"aids": data})
     return markup(
-        '<section id="{}"{} class="learning-aids" aria-label="Learning aids">{}</section>',
+        '<section id="{}"{} class="learning-aids" aria-label="{}">{}</section>',
         SLOT_ID,
         oob_mark(oob),
+        gettext("Learning aids"),
         inner,
     )

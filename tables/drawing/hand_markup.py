@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from players import terms
 
@@ -132,7 +133,7 @@ WIN_ANYWAY_HELP = "Call a win even where the app sees none; the table reviews it
 def _win_anyway_help() -> SafeString:
     return markup(
         ' title="{}" aria-describedby="win-anyway-help" data-confirm="win-anyway-confirm"',
-        WIN_ANYWAY_HELP,
+        gettext(WIN_ANYWAY_HELP),
     )
 
 
@@ -166,16 +167,18 @@ def hand(c: dict[str, Any], oob: bool = False) -> SafeString:
     h = c["hand"]
     if not h:
         return markup(
-            '<section id="table-hand" class="table-hand"{} aria-label="Your hand"></section>',
+            '<section id="table-hand" class="table-hand"{} aria-label="{}"></section>',
             oob_mark(oob),
+            gettext("Your hand"),
         )
     hi, reds = c["hand_index"], c["reds"]
     parts = []
     if h["calls"]:
         parts.append(
             markup(
-                '<div class="call-prompt" role="group" aria-label="Answer the discard">'
+                '<div class="call-prompt" role="group" aria-label="{}">'
                 '<span class="claim">{}</span>{}</div>',
+                gettext("Answer the discard"),
                 tile(h["claim_tile"], hi, reds) if h["claim_tile"] is not None else EMPTY,
                 _buttons(h["calls"], "call", hi, reds),
             )
@@ -200,23 +203,28 @@ def hand(c: dict[str, Any], oob: bool = False) -> SafeString:
     if h["riichi_tiles"]:
         rows.append(
             markup(
-                '<div class="hand-row hand-riichi tiles" aria-label="Discards that keep the hand waiting">{}</div>',
+                '<div class="hand-row hand-riichi tiles" aria-label="{}">{}</div>',
+                gettext("Discards that keep the hand waiting"),
                 _tile_buttons(h["riichi_tiles"], hi, reds, " riichi-ok"),
             )
         )
     if h["open_riichi_tiles"]:
         rows.append(
             markup(
-                '<div class="hand-row hand-open-riichi tiles" aria-label="Discards for open riichi">{}</div>',
+                '<div class="hand-row hand-open-riichi tiles" aria-label="{}">{}</div>',
+                gettext("Discards for open riichi"),
                 _tile_buttons(h["open_riichi_tiles"], hi, reds, " riichi-ok"),
             )
         )
     info = EMPTY
     if h["waits"]:
         info = markup(
-            'Waiting on <span class="tiles">{}</span>{}',
+            '{} <span class="tiles">{}</span>{}',
+            gettext("Waiting on"),
             kinds(h["waits"]),
-            SafeString(' <strong class="furiten">furiten</strong>') if h["furiten"] else EMPTY,
+            markup(' <strong class="furiten">{}</strong>', gettext("furiten"))
+            if h["furiten"]
+            else EMPTY,
         )
     parts.append(
         markup(
@@ -230,8 +238,9 @@ def hand(c: dict[str, Any], oob: bool = False) -> SafeString:
         )
     )
     return markup(
-        '<section id="table-hand" class="table-hand"{} aria-label="Your hand" hx-vals=\'{{"version": {}}}\'>{}</section>',
+        '<section id="table-hand" class="table-hand"{} aria-label="{}" hx-vals=\'{{"version": {}}}\'>{}</section>',
         oob_mark(oob),
+        gettext("Your hand"),
         c["version"],
         join(parts),
     )

@@ -9,7 +9,7 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from players import terms
 from rules.engine import format_action
@@ -85,18 +85,21 @@ def _button(
 # turn. The engine alone decides which tiles are barred (``view.legal``); these words
 # only say why: right after a chi or pon (no tile drawn) it is swap-calling (kuikae,
 # the Ronin Game Rules "Call rules"), in riichi only the drawn tile may go.
-BARRED_AFTER_CALL = "Swap-calling: this tile may not be discarded right after the call"
-BARRED_IN_RIICHI = "Riichi: only the tile you drew may be discarded"
-BARRED_NOW = "This tile may not be discarded now"
+BARRED_AFTER_CALL = gettext_noop(
+    "Swap-calling: this tile may not be discarded right after the call"
+)
+BARRED_IN_RIICHI = gettext_noop("Riichi: only the tile you drew may be discarded")
+BARRED_NOW = gettext_noop("This tile may not be discarded now")
 
 
 def barred_reason(view: SeatView) -> str:
-    """The words for the tiles this seat holds but may not discard now."""
+    """The words for the tiles this seat holds but may not discard now (in the viewer's
+    language: the hand's markup is kept per language)."""
     if view.drawn is None:
-        return BARRED_AFTER_CALL
+        return gettext(BARRED_AFTER_CALL)
     if view.seat is not None and view.riichi[view.seat]:
-        return BARRED_IN_RIICHI
-    return BARRED_NOW
+        return gettext(BARRED_IN_RIICHI)
+    return gettext(BARRED_NOW)
 
 
 @lru_cache(maxsize=TILE_ENTRIES_KEPT)

@@ -84,10 +84,10 @@ VERBS = {
 
 
 def _sentence(kind: str, seats: list[int], names: list[dict[str, Any]], tile: str | None) -> str:
-    who = " and ".join(names[s]["name"] for s in seats)
+    who = pgettext("news", " and ").join(names[s]["name"] for s in seats)
     verb = pgettext("news", VERBS[kind]) if kind in VERBS else kind
     return (
-        f"{who} {verb} the {tile}"
+        pgettext("news", "{who} {verb} the {tile}").format(who=who, verb=verb, tile=tile)
         if tile and kind not in ("tsumo", "ron", "kyuushu")
-        else f"{who} {verb}"
+        else pgettext("news", "{who} {verb}").format(who=who, verb=verb)
     )

@@ -15,11 +15,11 @@ from django.utils.safestring import SafeString
 from rules.engine import (
     InvalidNotation,
     format_kinds,
-    kind_name,
     kind_notation,
     parse_kinds,
 )
 
+from .seat_presenters import kind_words
 from .tile_markup import back_url, face_url
 
 
@@ -29,7 +29,7 @@ def tile_img(kind: int, red: bool = False, extra_class: str = "") -> SafeString:
         f" {extra_class}" if extra_class else "",
         kind_notation(kind, red),
         face_url(kind, red),
-        kind_name(kind, red),
+        kind_words(kind, red),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from players import terms
 from rules.engine import against_reading, format_final, value_label
@@ -56,10 +56,10 @@ def yaku_han(han: int, yakuman: int) -> str:
     yakuman, is not 0) "yakuman" / "double yakuman"."""
     if yakuman and han >= 13:
         times = han // 13
-        return (
-            "yakuman" if times == 1 else ("double yakuman" if times == 2 else f"{times}× yakuman")
-        )
-    return f"{han} han"
+        if times <= 2:
+            return pgettext("limit", "yakuman" if times == 1 else "double yakuman")
+        return gettext("%(times)s× yakuman") % {"times": times}
+    return gettext("%(han)s han") % {"han": han}
 
 
 def result_context(

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import get_language
+
 from rules.engine import EAST, is_red, kind_name, kind_notation
 
 if TYPE_CHECKING:
@@ -28,9 +30,28 @@ def tile_label(tile: int, reds: tuple[Any, ...]) -> str:
     return kind_notation(tile >> 2, is_red(tile, reds))
 
 
+# A tile's name in Japanese, as a Japanese player reads it: 五萬, 赤五筒, 東, 白.
+JAPANESE_NUMBERS = "一二三四五六七八九"
+JAPANESE_SUITS = "萬筒索"
+JAPANESE_HONOURS = "東南西北白發中"
+
+
+def japanese_kind_name(kind: int, red: bool = False) -> str:
+    if kind >= 27:
+        return JAPANESE_HONOURS[kind - 27]
+    return ("赤" if red else "") + JAPANESE_NUMBERS[kind % 9] + JAPANESE_SUITS[kind // 9]
+
+
+def kind_words(kind: int, red: bool = False) -> str:
+    """A tile kind's name in the active language ("5 of circles (red)" or 赤五筒)."""
+    return japanese_kind_name(kind, red) if get_language() == "ja" else kind_name(kind, red)
+
+
 def tile_name(tile: int, reds: tuple[Any, ...]) -> str:
     """A tile's spoken name: "red five of circles", "7 of bamboo", "white dragon"."""
     kind = tile >> 2
+    if get_language() == "ja":
+        return japanese_kind_name(kind, is_red(tile, reds))
     if is_red(tile, reds):
         return "red five of " + kind_name(kind).split(" of ", 1)[1]
     return kind_name(kind)
@@ -41,7 +62,10 @@ def seat_wind(seat: int, dealer: int) -> str:
 
 
 def round_name(round_wind: int, round_number: int) -> str:
-    return f"{WIND_NAMES[round_wind - EAST]} {round_number + 1}"
+    wind = WIND_NAMES[round_wind - EAST]
+    if get_language() == "ja":
+        return f"{JAPANESE_HONOURS[round_wind - EAST]}{round_number + 1}局"
+    return f"{wind} {round_number + 1}"
 
 
 # --- melds and ponds -------------------------------------------------------------------

@@ -17,10 +17,11 @@ from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, ngettext
 
-from rules.engine import face_file, is_red, kind_name, kind_notation
+from rules.engine import face_file, is_red, kind_notation
 
-from .seat_presenters import tile_name
+from .seat_presenters import kind_words, tile_name
 
 HAKU = 31  # the white dragon's face is blank in our set: it gets a drawn frame
 EMPTY = SafeString("")
@@ -86,9 +87,14 @@ TILES_KEPT = 16_384
 MELDS_KEPT = 2048
 
 
-@lru_cache(maxsize=TILES_KEPT)
 def tile(t: int, hand: int, reds: tuple[Any, ...], extra: str = "") -> SafeString:
     """A face-up physical tile, marked ``data-tile="<hand>:<tile>"`` for the privacy tests."""
+    return _tile(t, hand, reds, extra, get_language())
+
+
+@lru_cache(maxsize=TILES_KEPT)
+def _tile(t: int, hand: int, reds: tuple[Any, ...], extra: str, language: str | None) -> SafeString:
+    """The tile's markup in ``language`` (its alt text is the tile's name in words)."""
     kind = t >> 2
     red = is_red(t, reds)
     classes = "tile" + (" haku" if kind == HAKU else "") + (f" {extra}" if extra else "")
@@ -103,26 +109,39 @@ def tile(t: int, hand: int, reds: tuple[Any, ...], extra: str = "") -> SafeStrin
     )
 
 
-@lru_cache(maxsize=64)
 def kind_tile(kind: int) -> SafeString:
     """A tile kind, not a physical tile (waits): marked data-kind, not data-tile."""
+    return _kind_tile(kind, get_language())
+
+
+@lru_cache(maxsize=64)
+def _kind_tile(kind: int, language: str | None) -> SafeString:
     return markup(
         '<span class="tile{}" title="{}" data-kind="{}"><img src="{}" alt="{}" width="30" height="40"></span>',
         " haku" if kind == HAKU else "",
         kind_notation(kind),
         kind,
         face_url(kind, False),
-        kind_name(kind),
+        kind_words(kind),
     )
 
 
-@lru_cache(maxsize=64)
 def backs(count: int, extra: str = "") -> SafeString:
     """A row of face-down tiles as one element: the stylesheet repeats the tile back
     ``--n`` times. Thirteen separate images per hand would be most of a frame."""
+    return _backs(count, extra, get_language())
+
+
+@lru_cache(maxsize=64)
+def _backs(count: int, extra: str, language: str | None) -> SafeString:
     if count <= 0:
         return EMPTY
-    label = "a face-down tile" if count == 1 else f"{count} face-down tiles"
+    if count == 1:
+        label = gettext("a face-down tile")
+    else:
+        label = ngettext("%(count)s face-down tiles", "%(count)s face-down tiles", count) % {
+            "count": count
+        }
     return markup(
         '<span class="tile-backs{}" style="--n:{}" role="img" aria-label="{}"></span>',
         f" {extra}" if extra else "",
@@ -150,9 +169,15 @@ def kinds(kinds_: Iterable[int]) -> SafeString:
     return join(kind_tile(k) for k in kinds_)
 
 
-@lru_cache(maxsize=MELDS_KEPT)
 def meld(data: tuple[Any, ...], hand: int, reds: tuple[Any, ...]) -> SafeString:
     """A meld as it lies on the table (see ``seat_presenters.meld_data``)."""
+    return _meld(data, hand, reds, get_language())
+
+
+@lru_cache(maxsize=MELDS_KEPT)
+def _meld(
+    data: tuple[Any, ...], hand: int, reds: tuple[Any, ...], language: str | None
+) -> SafeString:
     kind, source, items = data
     parts = []
     for t, how, added in items:

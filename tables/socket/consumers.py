@@ -34,6 +34,7 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from players import terms
 from tables import clock as clocks
 from tables import matchmaking, play_news
 from tables.drawing import fragments, frames
@@ -255,7 +256,8 @@ class TableConsumer(LeavingConsumer):
             mine = seats.mine
             self.seat_pk = mine.pk
             self.screen.sit(mine.index, frames.SeatFrames(mine.index, mine.sort_hand, mine.aids))
-        self.screen.frames.terms = seats.terms  # Japanese terms or English names
+        # Japanese terms or English names, or Japanese (a visitor's browser may ask for it)
+        self.screen.frames.terms = terms.socket_terms(self.scope, seats.terms)
         self.screen.frames.event = self.is_tournament
 
     async def connect(self) -> None:

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 
+from players import terms
 from tables import clock as clocks
 from tables import matchmaking, online
 from tables.models import QueueEntry
@@ -78,6 +80,16 @@ def in_memory_buckets() -> dict[int, TokenBucket]:
 
 
 class PlayNowConsumer(LeavingConsumer):
+    def status_html(
+        self,
+        entry: QueueEntry | None = None,
+        matched_url: str = "",
+        error: tuple[str, str] | None = None,
+    ) -> str:
+        """The Play now status in the member's language (players.terms)."""
+        with translation.override(terms.terms_of(self.scope.get("user"))):
+            return status_html(entry, matched_url, error)
+
     async def connect(self) -> None:
         self.limits = limits.SocketLimits()
         self.account = account = account_of(self.scope)
@@ -90,7 +102,7 @@ class PlayNowConsumer(LeavingConsumer):
             return
         now = clocks.current().now()
         entry = await in_pool(storage.arrive)(account, self.scope["user"], now)
-        await self.send(text_data=status_html(entry))
+        await self.send(text_data=self.status_html(entry))
 
     async def leave(self) -> None:
         account: int | None = getattr(self, "account", None)
@@ -146,7 +158,7 @@ class PlayNowConsumer(LeavingConsumer):
         except matchmaking.QueueError as exc:
             await self.refuse(exc.code, exc.message)
             return
-        await self.send(text_data=status_html(entry))
+        await self.send(text_data=self.status_html(entry))
         await announce(made)
         await broadcast.lobby_changed_async()
         if entry is not None and entry.bots_at is not None:
@@ -154,12 +166,12 @@ class PlayNowConsumer(LeavingConsumer):
             await broadcast.send_claim()
 
     async def refuse(self, code: str, message: str) -> None:
-        await self.send(text_data=status_html(error=(code, message), entry=None))
+        await self.send(text_data=self.status_html(error=(code, message), entry=None))
 
     async def hear(self, message: Message) -> None:
         match message:
             case PlayMatched():
-                await self.send(text_data=status_html(matched_url=message.url))
+                await self.send(text_data=self.status_html(matched_url=message.url))
             case PlayInvited():  # a rendered notice
                 await self.send(text_data=message.html)
             case _:

@@ -42,7 +42,7 @@ def test_it_has_an_english_name_for_every_yaku_the_scorer_reports():
 
 
 def test_it_ships_a_compiled_message_file_that_matches_its_source():
-    """The .mo is committed; every entry of the .po must read back from it."""
+    """The .mo (compiled from the .po by make or the tests' set-up) reads back every entry."""
     entries = po_entries()
     assert len(entries) > 60
     with translation.override("en-names"):

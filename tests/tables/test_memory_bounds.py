@@ -93,7 +93,7 @@ def markup_memos():
 
 def test_every_markup_memo_has_a_bound_of_at_most_a_few_megabytes():
     memos = dict(markup_memos())
-    assert "tile_markup.tile" in memos and "hand_presenters._tile_entry" in memos
+    assert "tile_markup._tile" in memos and "hand_presenters._tile_entry" in memos
     for name, memo in memos.items():
         bound = memo.cache_info().maxsize
         # a few thousand entries of at most a few hundred bytes each
