@@ -154,7 +154,7 @@ def forget_urls(*, setting: str, **_: object) -> None:
     """Drop what holds a static URL when the static files' settings change (the tests
     switch between plain and hashed names): the next tile asks the storage again."""
     if setting in ("STORAGES", "STATIC_URL"):
-        for cached in (face_url, back_url, tile, kind_tile, meld):
+        for cached in (face_url, back_url, _tile, _kind_tile, _backs, _meld):
             cached.cache_clear()
 
 
