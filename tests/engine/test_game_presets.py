@@ -58,6 +58,20 @@ def test_ronin_double_ron_pays_the_honba_to_each_winner():
         assert win.payment.payers == {0: _ron_value(win) + 600}
 
 
+def test_mahjongsoul_double_ron_honba_goes_to_nearest_winner_only():
+    # as the next hand's scores of Mahjong Soul's own records show (REAL_GAMES.md)
+    nearest, other = _double_ron(preset("mahjongsoul")).last_result.wins
+    assert nearest.payment.payers == {0: _ron_value(nearest) + 600}
+    assert other.payment.payers == {0: _ron_value(other)}
+
+
+def test_mahjongsoul_riichi_allowed_with_three_tiles_in_the_live_wall():
+    state = scenario({2: TENPAI}, avoid="25s", ruleset=preset("mahjongsoul"))
+    state = tsumogiri(state, 66)
+    assert state.turn == 2 and state.wall_remaining == 3
+    assert "riichi" in kinds(state, 2)
+
+
 # --- Tenhou: kan with one live tile ------------------------------------------------------
 
 QUAD = "8888m369p1s1234z5z"
