@@ -170,7 +170,7 @@ class Ruleset:
     double_ron_honba: str = "each_winner"  # or "nearest_only": the others get the bare hand
     kan_min_live_wall: int = 2  # live-wall tiles needed to declare any kan
     # Live-wall tiles needed to declare riichi: 4 gives the declarer one more draw of
-    # its own (Ronin Game Rules, "Riichi"); Mahjong Soul accepts 3.
+    # its own (Ronin Game Rules, "Riichi"); Mahjong Soul accepts 1 (its game records).
     riichi_min_live_wall: int = 4
 
     # --- dora

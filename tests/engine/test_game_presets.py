@@ -65,11 +65,14 @@ def test_mahjongsoul_double_ron_honba_goes_to_nearest_winner_only():
     assert other.payment.payers == {0: _ron_value(other)}
 
 
-def test_mahjongsoul_riichi_allowed_with_three_tiles_in_the_live_wall():
-    state = scenario({2: TENPAI}, avoid="25s", ruleset=preset("mahjongsoul"))
-    state = tsumogiri(state, 66)
-    assert state.turn == 2 and state.wall_remaining == 3
-    assert "riichi" in kinds(state, 2)
+def test_mahjongsoul_riichi_allowed_while_one_tile_is_left_in_the_live_wall():
+    state = scenario({0: TENPAI, 1: TENPAI}, avoid="25s", ruleset=preset("mahjongsoul"))
+    state = tsumogiri(state, 68)
+    assert state.turn == 0 and state.wall_remaining == 1
+    assert "riichi" in kinds(state, 0)
+    state = tsumogiri(state, 1)  # the last tile: no draw of anybody's is left
+    assert state.turn == 1 and state.wall_remaining == 0
+    assert "riichi" not in kinds(state, 1)
 
 
 # --- Tenhou: kan with one live tile ------------------------------------------------------
