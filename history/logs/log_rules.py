@@ -8,6 +8,9 @@ import (or, when none is chosen, the rules of the site the game was played on)
 gives every setting the log does not state. :class:`ReadRules` keeps both lists, so
 the import page shows which rules were read and which were assumed.
 
+What a lobby's hands show of its rules (no bust, abortive draws off, kiriage...) is
+read by :mod:`.play_rules` onto the same :class:`ReadRules`.
+
 A record of an M-League match (its rule line or title says ``Mリーグ`` or
 ``M.LEAGUE``) is replayed under the M-League preset for the rest.
 
