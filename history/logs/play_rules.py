@@ -20,8 +20,8 @@ log says wins over the preset, :func:`.log_rules.settle`):
   on it (on);
 * **kiriage mangan** (``kiriage``): a 30 fu 4 han or 60 fu 3 han hand paid as a
   mangan (on) or below it (off);
-* **the all-last dealer's stop** (``agariyame``): the dealer of the last hand keeps
-  the deal in the lead and the log deals again (off; a lobby without it, or a dealer
+* **the all-last dealer's stop** (``agariyame``): the dealer of the last hand wins,
+  leads with 30,000 and the log deals again (off; a lobby without it, or a dealer
   who chose to play on);
 * **no West round** (``west_round`` off): the log ends after the last hand of the
   length with no one at 30,000 and no one below zero;
@@ -116,9 +116,13 @@ def _dealer_plays_on(read: ReadRules, hands: Sequence[LogHand]) -> None:
         if "agariyame" in read.values or (hand.round_wind, hand.round_number) != (last_round, 3):
             continue
         again = (after.round_wind, after.round_number) == (hand.round_wind, hand.round_number)
-        leads = all(after.scores[3] > score for score in after.scores[:3])
-        if again and leads:
-            where = f"hand {hand.index + 1} ({hand.label}): the all-last dealer leads and plays on"
+        won = hand.result is not None and any(w.seat == 3 for w in hand.result.wins)
+        # first with 30,000: where every agari-yame stops (Tenhou's and Mahjong Soul's
+        # only there, ``dealer_stop_needs_threshold``)
+        dealer = after.scores[3]
+        leads = dealer >= WEST_THRESHOLD and all(dealer > score for score in after.scores[:3])
+        if again and won and leads:
+            where = f"hand {hand.index + 1} ({hand.label}): the all-last dealer wins, leads with 30,000 and plays on"
             read.say("agariyame", False, where)
 
 

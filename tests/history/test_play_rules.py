@@ -100,12 +100,21 @@ def test_a_30_fu_4_han_win_says_whether_the_lobby_rounds_it_up(paid, kiriage):
 
 
 def test_an_all_last_dealer_who_leads_and_plays_on_says_there_is_no_agariyame():
-    south_4 = LogHand(7, 1, 3, 0, 0, (25000,) * 4, ((),) * 4, [])
+    paid = (-15000, 0, 0, 15000)
+    won = LogResult("ron", wins=(LogWin(3, 0, 5, 30, 0, (), paid),), deltas=paid)
+    south_4 = LogHand(7, 1, 3, 0, 0, (35000, 20000, 20000, 25000), ((),) * 4, [], result=won)
     again = LogHand(8, 1, 3, 1, 0, (20000, 20000, 20000, 40000), ((),) * 4, [])
     read = _read(south_4, again)
     assert read.values == {"agariyame": False}
     second = LogHand(8, 1, 3, 1, 0, (20000, 20000, 40000, 20000), ((),) * 4, [])
     assert _read(south_4, second).values == {}
+    # first below 30,000: Tenhou's and Mahjong Soul's dealer plays on anyway
+    below = LogHand(8, 1, 3, 1, 0, (22000, 26000, 23000, 29000), ((),) * 4, [])
+    assert _read(south_4, below).values == {}
+    # tenpai at a draw is not a win (tenpai-yame is another rule)
+    drawn = LogHand(7, 1, 3, 0, 0, (20000, 20000, 20000, 40000), ((),) * 4, [])
+    drawn.result = LogResult("exhaustive")
+    assert _read(drawn, again).values == {}
 
 
 def test_a_game_that_ends_after_south_4_with_no_one_at_30000_has_no_west_round():
