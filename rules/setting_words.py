@@ -203,6 +203,14 @@ SETTINGS: dict[str, Setting] = {
             ),
         ),
         Setting(
+            "riichi_below_1000",
+            "Riichi below 1,000 points",
+            _onoff(
+                "Allowed without bust: the stick may take the score below zero.",
+                "Riichi needs 1,000 points for the stick.",
+            ),
+        ),
+        Setting(
             "agariyame",
             "Dealer may stop after a win (agariyame)",
             _onoff(
@@ -313,6 +321,13 @@ SETTINGS: dict[str, Setting] = {
                 "A kan may be declared while at least one tile is left in the live wall."
                 if v == 1
                 else f"A kan needs at least {v} tiles left in the live wall."
+            ),
+        ),
+        Setting(
+            "riichi_min_live_wall",
+            "Tiles needed for riichi",
+            lambda v, r: (
+                f"Riichi needs at least {v} tile{'s' if v > 1 else ''} left in the live wall."
             ),
         ),
         Setting("omote_dora", "Dora indicators", _onoff("Used.", "Not used.")),

@@ -8,6 +8,9 @@ import (or, when none is chosen, the rules of the site the game was played on)
 gives every setting the log does not state. :class:`ReadRules` keeps both lists, so
 the import page shows which rules were read and which were assumed.
 
+What a lobby's hands show of its rules (no bust, abortive draws off, kiriage...) is
+read by :mod:`.play_rules` onto the same :class:`ReadRules`.
+
 A record of an M-League match (its rule line or title says ``Mリーグ`` or
 ``M.LEAGUE``) is replayed under the M-League preset for the rest.
 
@@ -68,6 +71,16 @@ LABELS = {
     "red_fives": "red fives",
     "kuitan": "open tanyao",
     "chips": "chips (祝儀)",
+    "tobi": "bust (tobi)",
+    "riichi_below_1000": "riichi below 1,000 points",
+    "riichi_min_live_wall": "riichi accepted with this many live tiles",
+    "suufon_renda": "four-winds abortive draw",
+    "suucha_riichi": "four-riichi abortive draw",
+    "suukaikan": "four-kans abortive draw",
+    "kiriage": "kiriage mangan",
+    "double_ron_honba": "honba in a double ron",
+    "agariyame": "the all-last dealer stops in the lead (agari-yame)",
+    "west_round": "West round",
 }
 
 
@@ -143,6 +156,11 @@ def settle(read: ReadRules, chosen: Any) -> Settled:
     else:
         assumed = f"everything else from the chosen rules ({base_name})"
     changes = {k: v for k, v in read.values.items() if k in ruleset_to_dict(base)}
+    if "riichi_min_live_wall" in changes:
+        # a riichi seen with so few tiles left says the lobby accepts at least that
+        changes["riichi_min_live_wall"] = min(
+            changes["riichi_min_live_wall"], base.riichi_min_live_wall
+        )
     start = changes.get("start_score")
     if start is not None:
         # a log that starts above the preset's return score returns what it started with

@@ -22,7 +22,7 @@ from typing import Any
 from rules import json_input
 from rules.engine import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Ruleset
 
-from . import log_rules
+from . import log_rules, play_rules
 from . import yaku as yaku_names
 from .model import (
     Call,
@@ -341,6 +341,7 @@ class _Reader:
             log_rules.start_score(first.scores, first.sticks),
             "the first start_kyoku's scores",
         )
+        play_rules.read_play(self.read_rules, self.hands)
         settled = log_rules.settle(self.read_rules, self.override)
         game = LogGame("mjai", "", tuple(self.names), settled.ruleset, settled.note, self.hands)
         game.rules_read = settled.read

@@ -34,7 +34,7 @@ from urllib.parse import unquote
 
 from rules.engine import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, Ruleset
 
-from . import log_rules
+from . import log_rules, play_rules
 from . import shuffle as tenhou_shuffle
 from . import yaku as yaku_names
 from .model import (
@@ -450,6 +450,7 @@ class _Reader:
         self.read_rules.say(
             "start_score", log_rules.start_score(first.scores, first.sticks), "the first INIT's ten"
         )
+        play_rules.read_play(self.read_rules, self.hands)
         settled = log_rules.settle(self.read_rules, self.override)
         reds = settled.ruleset.red_fives
         for hand in self.hands:

@@ -63,7 +63,7 @@ from rules.engine import (
     ruleset_from_dict,
 )
 
-from . import log_rules
+from . import log_rules, play_rules
 from .model import (
     Call,
     Code,
@@ -134,6 +134,8 @@ def parse(data: Any, override: Ruleset | None = None) -> LogGame:
         assert read is not None
         first = hands[0]
         read.say("start_score", log_rules.start_score(first.scores, first.sticks), _where(0, 1))
+        play_rules.honba_to_nearest(read, hands)
+        play_rules.read_play(read, hands)
         if chips is not None:
             read.say("chips", True, "sc (final chips)")
         settled = log_rules.settle(read, override)

@@ -83,10 +83,9 @@ _KYUUSHU = tuple(Action(seat, KYUUSHU) for seat in range(4))
 _new = tuple.__new__
 
 # The numbers of the rules above, named once: legality and the reasons it gives
-# (:mod:`.refusals`) both read them. (The wall a kan needs is a ruleset setting,
-# ``kan_min_live_wall``.)
-RIICHI_MIN_WALL = 4  # riichi needs at least one more draw of one's own to come
-RIICHI_MIN_SCORE = STICK  # the riichi stick must be paid
+# (:mod:`.refusals`) both read them. (The walls a kan and a riichi need are ruleset
+# settings, ``kan_min_live_wall`` and ``riichi_min_live_wall``.)
+RIICHI_MIN_SCORE = STICK  # the riichi stick must be paid (unless ``riichi_below_1000``)
 KYUUSHU_MIN_KINDS = 9  # distinct terminal and honour kinds for kyuushu kyuuhai
 
 
@@ -107,10 +106,11 @@ def kan_possible(s: GameState) -> bool:
 
 def riichi_possible(s: GameState, seat: int) -> bool:
     """Closed hand, the stick to pay and draws left (the discard decides the rest)."""
+    r = s.ruleset
     return (
         is_closed(s.melds[seat])
-        and s.scores[seat] >= RIICHI_MIN_SCORE
-        and s.live_end - s.live_next >= RIICHI_MIN_WALL
+        and (s.scores[seat] >= RIICHI_MIN_SCORE or r.riichi_below_1000)
+        and s.live_end - s.live_next >= r.riichi_min_live_wall
     )
 
 

@@ -100,10 +100,13 @@ PRESETS: dict[str, Preset] = {
             "Mahjong Soul ranked",
             "Mahjong Soul's ranked rules: 15-5 uma without oka, double yakuman for the "
             "four special waits, kan dora with the replacement discard, agari-yame on "
-            "for a leading dealer with 30,000, no kiriage.",
+            "for a leading dealer with 30,000, no kiriage, riichi while a live tile is "
+            "left, honba only to the nearest of two winners.",
             ("Mahjong Soul ranked-match rules (in-game description)",),
             RONIN.replace(
+                double_ron_honba="nearest_only",
                 kan_min_live_wall=1,
+                riichi_min_live_wall=1,
                 dealer_stop_needs_threshold=True,
                 uma=[15000, 5000, -5000, -15000],
                 target_score=25000,

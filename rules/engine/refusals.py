@@ -28,7 +28,6 @@ from .claims.values import CLAIM_TYPES
 from .legal import (
     KYUUSHU_MIN_KINDS,
     RIICHI_MIN_SCORE,
-    RIICHI_MIN_WALL,
     ignores_robot_tile,
     is_closed,
     is_last_discard,
@@ -161,10 +160,10 @@ def _riichi_reason(s: GameState, seat: int, action: Action) -> str:
         return "open riichi is not played at a table with robots under this ruleset"
     if not is_closed(s.melds[seat]):
         return "riichi needs a closed hand"
-    if s.scores[seat] < RIICHI_MIN_SCORE:
+    if s.scores[seat] < RIICHI_MIN_SCORE and not s.ruleset.riichi_below_1000:
         return f"riichi needs at least {RIICHI_MIN_SCORE:,} points"
-    if s.wall_remaining < RIICHI_MIN_WALL:
-        return f"riichi needs at least {RIICHI_MIN_WALL} tiles left in the wall"
+    if s.wall_remaining < s.ruleset.riichi_min_live_wall:
+        return f"riichi needs at least {s.ruleset.riichi_min_live_wall} tiles left in the wall"
     if s.riichi[seat]:
         return "you are already in riichi"
     if s.drawn is None:

@@ -49,6 +49,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "oka",
         "tobi",
         "tobi_threshold",
+        "riichi_below_1000",
         "agariyame",
         "tenpaiyame",
         "dealer_stop_needs_threshold",
@@ -77,6 +78,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "triple_ron",
         "double_ron_honba",
         "kan_min_live_wall",
+        "riichi_min_live_wall",
     ),
     "Dora": (
         "omote_dora",
@@ -130,6 +132,10 @@ class Ruleset:
     oka: bool = True
     tobi: bool = True
     tobi_threshold: int = 0  # the game ends when a score goes *below* this
+    # Without tobi, riichi may be declared with fewer than 1,000 points: the stick takes
+    # the score below zero (Mahjong Soul's tournament lobbies with bust off). Off: the
+    # stick must be paid (Ronin Game Rules, "Riichi").
+    riichi_below_1000: bool = False
     agariyame: bool = False
     tenpaiyame: bool = False
     # In all-last and the extension round, a dealer who keeps the seat ends the game only
@@ -163,6 +169,9 @@ class Ruleset:
     triple_ron: bool = False  # only when sanchahou is off: all three win
     double_ron_honba: str = "each_winner"  # or "nearest_only": the others get the bare hand
     kan_min_live_wall: int = 2  # live-wall tiles needed to declare any kan
+    # Live-wall tiles needed to declare riichi: 4 gives the declarer one more draw of
+    # its own (Ronin Game Rules, "Riichi"); Mahjong Soul accepts 1 (its game records).
+    riichi_min_live_wall: int = 4
 
     # --- dora
     omote_dora: bool = True
@@ -288,6 +297,8 @@ def validate(r: Ruleset) -> None:
         _fail("score_unit", "must be 1, 100 or 1000 points")
     if r.kan_min_live_wall not in (1, 2):
         _fail("kan_min_live_wall", "must be 1 or 2 tiles")
+    if not 1 <= r.riichi_min_live_wall <= 4:
+        _fail("riichi_min_live_wall", "must be from 1 to 4 tiles")
     if r.double_wind_pair_fu not in (2, 4):
         _fail("double_wind_pair_fu", "must be 2 or 4")
     if r.pinfu_tsumo_fu not in (0, 2):
@@ -311,6 +322,8 @@ def validate(r: Ruleset) -> None:
         _fail("triple_ron", "needs double ron on and the triple-ron abortive draw off")
     if r.west_round and r.win_threshold == 0:
         _fail("west_round", "needs a winning score threshold above 0")
+    if r.riichi_below_1000 and r.tobi:
+        _fail("riichi_below_1000", "needs tobi off (the stick would bust its declarer)")
     if r.tobi_threshold > r.start_score:
         _fail("tobi_threshold", "cannot be above the starting score")
 

@@ -58,6 +58,23 @@ def test_ronin_double_ron_pays_the_honba_to_each_winner():
         assert win.payment.payers == {0: _ron_value(win) + 600}
 
 
+def test_mahjongsoul_double_ron_honba_goes_to_nearest_winner_only():
+    # as the next hand's scores of Mahjong Soul's own records show (REAL_GAMES.md)
+    nearest, other = _double_ron(preset("mahjongsoul")).last_result.wins
+    assert nearest.payment.payers == {0: _ron_value(nearest) + 600}
+    assert other.payment.payers == {0: _ron_value(other)}
+
+
+def test_mahjongsoul_riichi_allowed_while_one_tile_is_left_in_the_live_wall():
+    state = scenario({0: TENPAI, 1: TENPAI}, avoid="25s", ruleset=preset("mahjongsoul"))
+    state = tsumogiri(state, 68)
+    assert state.turn == 0 and state.wall_remaining == 1
+    assert "riichi" in kinds(state, 0)
+    state = tsumogiri(state, 1)  # the last tile: no draw of anybody's is left
+    assert state.turn == 1 and state.wall_remaining == 0
+    assert "riichi" not in kinds(state, 1)
+
+
 # --- Tenhou: kan with one live tile ------------------------------------------------------
 
 QUAD = "8888m369p1s1234z5z"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.engine import Action, IllegalAction, apply, seat_view
+from rules.engine import Action, IllegalAction, InvalidRuleset, apply, seat_view
 from rules.engine.presets import RONIN
 from rules.engine.testing import find, play, scenario, tsumogiri
 
@@ -60,6 +60,40 @@ def test_riichi_refused_with_three_tiles_in_the_wall():
     with pytest.raises(IllegalAction) as exc:
         apply(state, Action(2, "riichi", state.drawn))
     assert exc.value.message == "riichi needs at least 4 tiles left in the wall"
+
+
+def test_riichi_below_1000_points_takes_the_score_below_zero_when_the_ruleset_allows_it():
+    # Mahjong Soul's lobbies without bust: the stick is paid from 900 points
+    ruleset = RONIN.replace(tobi=False, riichi_below_1000=True)
+    state = scenario({0: TENPAI}, draws="9m", scores=(900, 33100, 33000, 33000), ruleset=ruleset)
+    assert 8 in riichi_kinds(state, 0)
+    state = play(state, "0:riichi:9m")
+    assert state.scores[0] == -100 and state.riichi_sticks == 1 and state.riichi[0]
+
+
+def test_riichi_below_1000_points_needs_bust_off():
+    with pytest.raises(InvalidRuleset) as exc:
+        RONIN.replace(riichi_below_1000=True)
+    assert exc.value.field == "riichi_below_1000"
+
+
+def test_riichi_with_three_tiles_in_the_wall_when_the_ruleset_allows_it():
+    ruleset = RONIN.replace(riichi_min_live_wall=3)
+    state = scenario({2: TENPAI}, avoid="25s", ruleset=ruleset)
+    state = tsumogiri(state, 66)
+    assert state.turn == 2 and state.wall_remaining == 3
+    assert riichi_kinds(state, 2)
+
+
+def test_riichi_refusal_names_the_ruleset_s_wall_minimum():
+    ruleset = RONIN.replace(riichi_min_live_wall=3)
+    state = scenario({3: TENPAI}, avoid="25s", ruleset=ruleset)
+    state = tsumogiri(state, 67)
+    assert state.turn == 3 and state.wall_remaining == 2
+    assert not riichi_kinds(state, 3)
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Action(3, "riichi", state.drawn))
+    assert exc.value.message == "riichi needs at least 3 tiles left in the wall"
 
 
 # seat 1 waits on white/green dragons and wins on white with a yakuhai

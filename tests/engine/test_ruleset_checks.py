@@ -34,6 +34,8 @@ BAD_SETTINGS = [
     ({"two_han_from_honba": -5}, "two_han_from_honba", "cannot be negative"),
     ({"score_unit": 10}, "score_unit", "must be 1, 100 or 1000 points"),
     ({"kan_min_live_wall": 0}, "kan_min_live_wall", "must be 1 or 2 tiles"),
+    ({"riichi_min_live_wall": 0}, "riichi_min_live_wall", "must be from 1 to 4 tiles"),
+    ({"riichi_min_live_wall": 5}, "riichi_min_live_wall", "must be from 1 to 4 tiles"),
     ({"double_wind_pair_fu": 3}, "double_wind_pair_fu", "must be 2 or 4"),
     ({"pinfu_tsumo_fu": 4}, "pinfu_tsumo_fu", "must be 0 or 2"),
     ({"open_pinfu_fu": 1}, "open_pinfu_fu", "must be 0 or 2"),
@@ -53,6 +55,7 @@ BAD_SETTINGS = [
         "needs double ron on",
     ),
     ({"win_threshold": 0}, "west_round", "needs a winning score threshold above 0"),
+    ({"riichi_below_1000": True}, "riichi_below_1000", "needs tobi off"),
     ({"tobi_threshold": 30000}, "tobi_threshold", "cannot be above the starting score"),
     # the JSON shapes
     ({"uma": "20,10,-10,-20"}, "uma", "must be a list of numbers"),

@@ -28,6 +28,11 @@ REAL_MAHJONG_SOUL_TOURNAMENTS = [
     "real_mahjongsoul_tournament_30000_no_red_fives.json",
     "real_mahjongsoul_tournament_30000_japanese_client.json",
     "real_mahjongsoul_tournament_30000_ron_on_a_riichi_discard.json",
+    # each needs rules its hands show (history/logs/play_rules.py, test_play_rules.py)
+    "real_mahjongsoul_tournament_riichi_with_3_tiles_left.json",
+    "real_mahjongsoul_tournament_riichi_with_1_tile_left.json",
+    "real_mahjongsoul_tournament_four_winds_play_on.json",
+    "real_mahjongsoul_tournament_double_ron_honba.json",
 ]
 MAHJONG_SOUL = [
     "real_mahjongsoul_gold_south_hand.json",

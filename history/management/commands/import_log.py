@@ -6,7 +6,9 @@ and our own JSON. Each hand is replayed through our engine and compared with the
 log; the command prints one line per game (and, with ``--verbose``, the rules read
 from the log, those assumed, and one line per hand). ``--ruleset`` gives the rules
 the log does not state; what the log states (length, starting score, red fives,
-open tanyao, chips) is always taken from it. ``--check`` exits with status 1 when
+open tanyao, chips) and what its hands show of a lobby's rules (no bust, riichi
+below 1,000 points, abortive draws off, kiriage...: :mod:`history.logs.play_rules`)
+is always taken from it. ``--check`` exits with status 1 when
 any hand of any file differs or cannot be reproduced, or a file cannot be read,
 after printing the first difference. ``--dry-run`` checks without storing.
 """
