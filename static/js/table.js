@@ -391,7 +391,36 @@
       }
     }
   });
+  // --- a redrawn hand keeps the keyboard's place and a tapped tile's selection ---------
+  // A frame may swap the own hand while a player is on it (a seat came or went, the
+  // whole board again): the focused button and the tile selected by a first tap are found
+  // again by their move (data-action) in the new hand, so the next key or tap goes on.
+  var kept = { focus: null, selected: null };
+  function moveOf(el) { return el && el.getAttribute ? el.getAttribute("data-action") : null; }
+  function handButton(action) {
+    if (!action) return null;
+    return Array.prototype.find.call(document.querySelectorAll("#table-hand button"), function (b) {
+      return b.getAttribute("data-action") === action;
+    }) || null;
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var active = document.activeElement;
+    kept.focus = active && active.closest && active.closest("#table-hand") ? moveOf(active) : null;
+    kept.selected = moveOf(document.querySelector("#table-hand button.tile-button.selected"));
+  });
+  function keepHandPlace() {
+    var selected = handButton(kept.selected);
+    if (selected && !document.querySelector("#table-hand button.tile-button.selected")) {
+      selected.classList.add("selected");
+    }
+    var lost = !document.activeElement || document.activeElement === document.body;
+    var focus = handButton(kept.focus);
+    if (lost && focus && !touch) focus.focus({ preventScroll: true });
+    kept.focus = kept.selected = null;
+  }
+
   function afterFrame() {
+    keepHandPlace();
     armModals();
     var myTurn = !!document.querySelector("#table-hand .my-turn");
     if (myTurn && !wasMyTurn) beep(880, 140, 0.05);

@@ -360,3 +360,42 @@ def test_the_result_stands_alone_until_continue(site_url, ended_table, chromium)
         page.click(".result-modal [data-close]")
         page.wait_for_selector(".result-modal.closed", state="attached")
         page.context.close()
+
+
+# The hand swapped in by a frame while a player is on it: the sorting changed (a whole
+# screen again) without the keyboard leaving the hand.
+REDRAW_HAND = """() => {
+  window.oldHand = document.querySelector('#table-hand .hand-row');
+  const box = document.querySelector('#seat-settings input[name=sort_hand]');
+  box.checked = !box.checked;
+  box.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+HAND_REDRAWN = "() => window.oldHand && !document.contains(window.oldHand)"
+
+
+def test_a_redrawn_hand_keeps_the_focused_tile_and_a_tapped_selection(
+    site_url, kuikae_table, chromium
+):
+    """A frame that swaps the own hand (a seat came or went, the sorting changed) kept
+    neither the keyboard's place nor a phone's first tap: the focus fell to the page and
+    the next tap only selected again. Both are found again by their move."""
+    desk = table_page(chromium, site_url, kuikae_table, SIZES["desktop"], False)
+    desk.keyboard.press("Tab")
+    desk.keyboard.press("Enter")  # the skip link: the hand's first tile has the focus
+    focused = desk.evaluate("document.activeElement.dataset.action")
+    assert focused and ":discard:" in focused
+    desk.evaluate(REDRAW_HAND)
+    desk.wait_for_function(HAND_REDRAWN)
+    assert desk.evaluate("document.activeElement.dataset.action") == focused
+    desk.context.close()
+
+    phone = table_page(chromium, site_url, kuikae_table, SIZES["phone"], True)
+    tile = phone.locator("#table-hand .hand-normal button.tile-button[data-action*=':discard:']")
+    tapped = tile.first.get_attribute("data-action")
+    tile.first.tap()
+    phone.locator("#table-hand button.tile-button.selected").wait_for()
+    phone.evaluate(REDRAW_HAND)
+    phone.wait_for_function(HAND_REDRAWN)
+    selected = phone.locator("#table-hand button.tile-button.selected")
+    assert selected.count() == 1 and selected.get_attribute("data-action") == tapped
+    phone.context.close()
