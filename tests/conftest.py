@@ -2,6 +2,8 @@
 
 import os
 import shutil
+import subprocess
+import sys
 
 # pytest's hook for exceptions raised in finalizers imports tracemalloc on first use;
 # imported here, that import never runs inside another one (see tests/live_site.py).
@@ -297,3 +299,21 @@ def clock():
 @pytest.fixture
 def player(django_user_model):
     return django_user_model.objects.create_user(username="east", password="pw-east-123")
+
+
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory):
+    """STATIC_ROOT after `manage.py collectstatic`, run as `make run` runs it (the static
+    files' tests, with hashed names and their compressed copies)."""
+    root = tmp_path_factory.mktemp("collected")
+    dropped = ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "STATIC_ROOT")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env={**env, "STATIC_ROOT": str(root)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return root

@@ -17,8 +17,6 @@ their headers; the favicon's are not among them, about 2 KB).
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -53,23 +51,6 @@ MODES = {
 TRANSFERRED = """() => [...performance.getEntriesByType('navigation'),
                         ...performance.getEntriesByType('resource')]
   .map(e => ({url: e.name, bytes: e.transferSize}))"""
-
-
-@pytest.fixture(scope="module")
-def collected(tmp_path_factory):
-    """STATIC_ROOT after `manage.py collectstatic`, run as `make run` runs it."""
-    root = tmp_path_factory.mktemp("collected")
-    dropped = ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "STATIC_ROOT")
-    env = {k: v for k, v in os.environ.items() if k not in dropped}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env={**env, "STATIC_ROOT": str(root)},
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    return root
 
 
 @pytest.fixture(params=list(MODES))

@@ -3,10 +3,7 @@ collectstatic ran: pages link the hashed names, which go out gzipped when the br
 asks and are kept by it for good (immutable); a plain name and a page are not."""
 
 import gzip
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,23 +14,6 @@ SITE_STORAGE = {"BACKEND": "mahjong_site.static_files.HashedStaticFilesStorage"}
 YEAR = 365 * 24 * 3600
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def collected(tmp_path_factory):
-    """STATIC_ROOT after `manage.py collectstatic`, run as `make run` runs it."""
-    root = tmp_path_factory.mktemp("collected")
-    dropped = ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "STATIC_ROOT")
-    env = {k: v for k, v in os.environ.items() if k not in dropped}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env={**env, "STATIC_ROOT": str(root)},
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    return root
 
 
 @pytest.fixture(params=[True, False], ids=["make-run", "debug-0"])
