@@ -78,6 +78,7 @@ LABELS = {
     "suucha_riichi": "four-riichi abortive draw",
     "suukaikan": "four-kans abortive draw",
     "kiriage": "kiriage mangan",
+    "kazoe": "13 han or more without a yakuman (kazoe)",
     "double_ron_honba": "honba in a double ron",
     "agariyame": "the all-last dealer stops in the lead (agari-yame)",
     "west_round": "West round",

@@ -20,6 +20,8 @@ log says wins over the preset, :func:`.log_rules.settle`):
   on it (on);
 * **kiriage mangan** (``kiriage``): a 30 fu 4 han or 60 fu 3 han hand paid as a
   mangan (on) or below it (off);
+* **counted yakuman** (``kazoe``): a win of 13 han or more without a yakuman paid as a
+  sanbaiman (``sanbaiman``) or as a yakuman (``yakuman``);
 * **the all-last dealer's stop** (``agariyame``): the dealer of the last hand wins,
   leads with 30,000 and the log deals again (off; a lobby without it, or a dealer
   who chose to play on);
@@ -50,6 +52,10 @@ WIND_KINDS = frozenset((27, 28, 29, 30))  # East, South, West, North
 # mangan with it.
 BELOW_MANGAN = {7700, 7900, 11600, 11700}
 MANGAN = {8000, 12000}
+KAZOE_HAN = 13
+# A 13-han hand's value (the payers' total, no honba), non-dealer and dealer
+SANBAIMAN = {24000, 36000}
+YAKUMAN = {32000, 48000}
 
 
 def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
@@ -79,6 +85,7 @@ def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
         _four_winds(read, hand)
         _four_riichi_or_kans(read, hand)
         _kiriage(read, hand)
+        _kazoe(read, hand)
     _dealer_plays_on(read, hands)
     if hands:
         _no_west_round(read, hands)
@@ -195,6 +202,24 @@ def _kiriage(read: ReadRules, hand: LogHand) -> None:
             read.say("kiriage", True, where)
         elif value in BELOW_MANGAN:
             read.say("kiriage", False, where)
+        return
+
+
+def _kazoe(read: ReadRules, hand: LogHand) -> None:
+    result = hand.result
+    if "kazoe" in read.values or result is None or result.kind not in ("ron", "tsumo"):
+        return
+    for win in result.wins:
+        # a converter may leave han out of a limit's text: the yaku's han add up to it
+        han = win.han if win.han is not None else sum(h for _, h in win.yaku)
+        if win.yakuman or han < KAZOE_HAN or win.deltas is None:
+            continue
+        value = -sum(d for d in win.deltas if d < 0) - HONBA * hand.honba
+        where = f"hand {hand.index + 1} ({hand.label}): {han} han paid {value:,}"
+        if value in SANBAIMAN:
+            read.say("kazoe", "sanbaiman", where)
+        elif value in YAKUMAN:
+            read.say("kazoe", "yakuman", where)
         return
 
 

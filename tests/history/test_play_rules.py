@@ -99,6 +99,21 @@ def test_a_30_fu_4_han_win_says_whether_the_lobby_rounds_it_up(paid, kiriage):
     assert read.values == {"kiriage": kiriage}
 
 
+@pytest.mark.parametrize(
+    ("paid", "kazoe"),
+    [((-6000, -6000, -12000, 25000), "sanbaiman"), ((-8000, -8000, -16000, 33000), "yakuman")],
+)
+def test_a_13_han_win_says_whether_the_lobby_counts_it_a_yakuman(paid, kazoe):
+    # santi-league 2025-12-07_022208 South 3: the log's text leaves the han out
+    yaku = (("riichi", 1), ("menzen_tsumo", 1), ("ippatsu", 1), ("dora", 10))
+    win = LogWin(3, None, None, None, 0, yaku, paid)
+    read = _read(_hand([], result=LogResult("tsumo", wins=(win,), deltas=paid)))
+    assert read.values == {"kazoe": kazoe}
+    assert settle(read, preset("mahjongsoul")).ruleset.kazoe == kazoe
+    twelve = LogWin(3, None, 12, 30, 0, yaku, paid)
+    assert _read(_hand([], result=LogResult("tsumo", wins=(twelve,), deltas=paid))).values == {}
+
+
 def test_an_all_last_dealer_who_leads_and_plays_on_says_there_is_no_agariyame():
     paid = (-15000, 0, 0, 15000)
     won = LogResult("ron", wins=(LogWin(3, 0, 5, 30, 0, (), paid),), deltas=paid)
