@@ -79,6 +79,7 @@ LABELS = {
     "suukaikan": "four-kans abortive draw",
     "kiriage": "kiriage mangan",
     "kazoe": "13 han or more without a yakuman (kazoe)",
+    "rinshan_kan_dora": "rinshan kaihou on an open kan counts its kan dora",
     "double_ron_honba": "honba in a double ron",
     "agariyame": "the all-last dealer stops in the lead (agari-yame)",
     "west_round": "West round",

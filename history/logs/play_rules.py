@@ -22,6 +22,9 @@ log says wins over the preset, :func:`.log_rules.settle`):
   mangan (on) or below it (off);
 * **counted yakuman** (``kazoe``): a win of 13 han or more without a yakuman paid as a
   sanbaiman (``sanbaiman``) or as a yakuman (``yakuman``);
+* **kan dora on rinshan kaihou** (``rinshan_kan_dora``): a win on the replacement
+  tile of an open or added kan, and the log shows that kan's indicator (on) or not
+  (off);
 * **the all-last dealer's stop** (``agariyame``): the dealer of the last hand wins,
   leads with 30,000 and the log deals again (off; a lobby without it, or a dealer
   who chose to play on);
@@ -40,7 +43,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from .log_rules import ReadRules
-from .model import Call, Discard, Draw, Kan, LogHand, Ron
+from .model import Call, Discard, Draw, Kan, LogHand, Ron, Tsumo
 
 LIVE_WALL = 70  # 136 tiles less 14 in the dead wall and 4 x 13 dealt
 RIICHI_WALL = 4  # the usual minimum, one more draw of one's own
@@ -86,6 +89,7 @@ def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
         _four_riichi_or_kans(read, hand)
         _kiriage(read, hand)
         _kazoe(read, hand)
+        _rinshan_kan_dora(read, hand)
     _dealer_plays_on(read, hands)
     if hands:
         _no_west_round(read, hands)
@@ -221,6 +225,27 @@ def _kazoe(read: ReadRules, hand: LogHand) -> None:
         elif value in YAKUMAN:
             read.say("kazoe", "yakuman", where)
         return
+
+
+def _rinshan_kan_dora(read: ReadRules, hand: LogHand) -> None:
+    events = [e for e in hand.events if not isinstance(e, Draw)]
+    if "rinshan_kan_dora" in read.values or len(events) < 2 or not isinstance(events[-1], Tsumo):
+        return
+    kan = events[-2]
+    opened = isinstance(kan, Call) and kan.kind == "daiminkan"
+    if not (opened or (isinstance(kan, Kan) and kan.kind == "shouminkan")):
+        return
+    assert isinstance(kan, (Call, Kan))
+    if kan.seat != events[-1].seat:
+        return
+    kans = sum(
+        isinstance(e, Kan) or (isinstance(e, Call) and e.kind == "daiminkan") for e in events
+    )
+    where = f"hand {hand.index + 1} ({hand.label}): rinshan kaihou on an open kan"
+    if len(hand.dora) == 1 + kans:
+        read.say("rinshan_kan_dora", True, f"{where}, its indicator shown")
+    elif len(hand.dora) == kans:
+        read.say("rinshan_kan_dora", False, f"{where}, its indicator not shown")
 
 
 def honba_note(honba: int) -> str:

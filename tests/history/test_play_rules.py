@@ -12,7 +12,7 @@ import pytest
 from history.logs import tenhou6
 from history.logs.importer import import_log
 from history.logs.log_rules import ReadRules, settle
-from history.logs.model import Discard, Draw, Kan, LogHand, LogResult, LogWin, Ron
+from history.logs.model import Discard, Draw, Kan, LogHand, LogResult, LogWin, Ron, Tsumo
 from history.logs.play_rules import honba_note, honba_to_nearest, read_play
 from rules.engine import preset
 
@@ -112,6 +112,23 @@ def test_a_13_han_win_says_whether_the_lobby_counts_it_a_yakuman(paid, kazoe):
     assert settle(read, preset("mahjongsoul")).ruleset.kazoe == kazoe
     twelve = LogWin(3, None, 12, 30, 0, yaku, paid)
     assert _read(_hand([], result=LogResult("tsumo", wins=(twelve,), deltas=paid))).values == {}
+
+
+@pytest.mark.parametrize(("indicators", "counted"), [(2, True), (1, False)])
+def test_rinshan_kaihou_on_an_added_kan_says_whether_its_kan_dora_counts(indicators, counted):
+    # santi-league 2026-06-14_010857 East 1: an added kan of 9m, a win on its
+    # replacement tile, and the log shows the kan's indicator
+    nine = (8, False)
+    events = [Kan(2, "shouminkan", (nine,)), Draw(2, EAST), Tsumo(2)]
+    hand = _hand(events, result=LogResult("tsumo"))
+    hand.dora = (MAN_1, nine)[:indicators]
+    read = _read(hand)
+    assert read.values == {"rinshan_kan_dora": counted}
+    assert settle(read, preset("mahjongsoul")).ruleset.rinshan_kan_dora is counted
+    # a concealed kan's indicator is shown at once: it says nothing
+    concealed = _hand([Kan(2, "ankan", (nine,) * 4), Draw(2, EAST), Tsumo(2)])
+    concealed.dora = (MAN_1, nine)
+    assert _read(concealed).values == {}
 
 
 def test_an_all_last_dealer_who_leads_and_plays_on_says_there_is_no_agariyame():
