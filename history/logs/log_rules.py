@@ -80,6 +80,7 @@ LABELS = {
     "kiriage": "kiriage mangan",
     "kazoe": "13 han or more without a yakuman (kazoe)",
     "rinshan_kan_dora": "rinshan kaihou on an open kan counts its kan dora",
+    "double_wind_pair_fu": "fu of a double-wind pair",
     "double_ron_honba": "honba in a double ron",
     "agariyame": "the all-last dealer stops in the lead (agari-yame)",
     "west_round": "West round",

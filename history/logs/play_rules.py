@@ -25,6 +25,8 @@ log says wins over the preset, :func:`.log_rules.settle`):
 * **kan dora on rinshan kaihou** (``rinshan_kan_dora``): a win on the replacement
   tile of an open or added kan, and the log shows that kan's indicator (on) or not
   (off);
+* **the fu of a double-wind pair** (``double_wind_pair_fu``): a win on such a pair
+  whose fu shows 2 or 4 (:mod:`.play_fu`);
 * **the all-last dealer's stop** (``agariyame``): the dealer of the last hand wins,
   leads with 30,000 and the log deals again (off; a lobby without it, or a dealer
   who chose to play on);
@@ -42,8 +44,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from rules.engine import preset
+
 from .log_rules import ReadRules
 from .model import Call, Discard, Draw, Kan, LogHand, Ron, Tsumo
+from .play_fu import read_double_wind_pair
 
 LIVE_WALL = 70  # 136 tiles less 14 in the dead wall and 4 x 13 dealt
 RIICHI_WALL = 4  # the usual minimum, one more draw of one's own
@@ -65,6 +70,8 @@ def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
     """Say on ``read`` each rule the hands show (see the module's list), the first
     hand that shows it named as where."""
     fewest_tiles = RIICHI_WALL
+    # only the fu are compared: any ruleset with the log's red fives scores them
+    scoring = preset("ronin").replace(red_fives=tuple(read.values.get("red_fives", (1, 1, 1))))
     for hand in hands:
         if "tobi" not in read.values and min(hand.scores) < 0:
             read.say("tobi", False, f"hand {hand.index + 1} ({hand.label}) starts below zero")
@@ -90,6 +97,7 @@ def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
         _kiriage(read, hand)
         _kazoe(read, hand)
         _rinshan_kan_dora(read, hand)
+        read_double_wind_pair(read, hand, scoring)
     _dealer_plays_on(read, hands)
     if hands:
         _no_west_round(read, hands)

@@ -131,6 +131,30 @@ def test_rinshan_kaihou_on_an_added_kan_says_whether_its_kan_dora_counts(indicat
     assert _read(concealed).values == {}
 
 
+def _double_wind_tsumo(seat: int, fu: int) -> LogHand:
+    """Seat ``seat`` in East 1 holds 123m 456p 555s 789s and East, declares riichi and
+    draws its second East: 20 + 2 (tsumo) + 2 (single wait) + 4 (555s) and the pair."""
+    kinds = (0, 1, 2, 12, 13, 14, 22, 22, 22, 24, 25, 26, 27)
+    haipai = [((33, False),) * 13] * 4
+    haipai[seat] = tuple((k, False) for k in kinds)
+    riichi = Discard(seat, (33, False), True, riichi=True)
+    events = [Draw(seat, (33, False)), riichi, Draw(seat, EAST), Tsumo(seat)]
+    paid = (-1000, -1000, -1000, 3000)
+    win = LogWin(seat, None, 2, fu, 0, (("riichi", 1), ("menzen_tsumo", 1)), paid)
+    result = LogResult("tsumo", wins=(win,), deltas=paid)
+    return LogHand(0, 0, 0, 0, 0, (25000,) * 4, tuple(haipai), events, result=result)
+
+
+@pytest.mark.parametrize(("fu", "pair_fu"), [(30, 2), (40, 4)])
+def test_a_win_on_a_double_wind_pair_says_what_the_pair_counts(fu, pair_fu):
+    # santi-league 2026-07-21_202121 East 3: the dealer's pair of East, 30 fu in the log
+    read = _read(_double_wind_tsumo(0, fu))
+    assert read.values == {"double_wind_pair_fu": pair_fu}
+    assert settle(read, preset("mahjongsoul")).ruleset.double_wind_pair_fu == pair_fu
+    # East is only the round's wind for seat 1: its pair says nothing
+    assert _read(_double_wind_tsumo(1, fu)).values == {}
+
+
 def test_an_all_last_dealer_who_leads_and_plays_on_says_there_is_no_agariyame():
     paid = (-15000, 0, 0, 15000)
     won = LogResult("ron", wins=(LogWin(3, 0, 5, 30, 0, (), paid),), deltas=paid)
