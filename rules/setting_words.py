@@ -341,6 +341,16 @@ SETTINGS: dict[str, Setting] = {
         ),
         Setting("kan_dora_timing", "When a kan indicator turns", lambda v, r: _KAN_DORA_TIMING[v]),
         Setting(
+            "rinshan_kan_dora",
+            "Kan dora on a replacement-tile win",
+            _onoff(
+                "A win on the replacement tile of an open or added kan turns that kan's "
+                "indicator and counts it.",
+                "A win on the replacement tile of an open or added kan comes before that "
+                "kan's indicator turns.",
+            ),
+        ),
+        Setting(
             "kyuushu_kyuuhai",
             "Nine terminals (kyuushu kyuuhai)",
             _onoff("A player may call the hand off.", "Not an abortive draw."),

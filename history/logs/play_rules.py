@@ -20,6 +20,13 @@ log says wins over the preset, :func:`.log_rules.settle`):
   on it (on);
 * **kiriage mangan** (``kiriage``): a 30 fu 4 han or 60 fu 3 han hand paid as a
   mangan (on) or below it (off);
+* **counted yakuman** (``kazoe``): a win of 13 han or more without a yakuman paid as a
+  sanbaiman (``sanbaiman``) or as a yakuman (``yakuman``);
+* **kan dora on rinshan kaihou** (``rinshan_kan_dora``): a win on the replacement
+  tile of an open or added kan, and the log shows that kan's indicator (on) or not
+  (off);
+* **the fu of a double-wind pair** (``double_wind_pair_fu``): a win on such a pair
+  whose fu shows 2 or 4 (:mod:`.play_fu`);
 * **the all-last dealer's stop** (``agariyame``): the dealer of the last hand wins,
   leads with 30,000 and the log deals again (off; a lobby without it, or a dealer
   who chose to play on);
@@ -37,8 +44,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from rules.engine import preset
+
 from .log_rules import ReadRules
-from .model import Call, Discard, Draw, Kan, LogHand, Ron
+from .model import Call, Discard, Draw, Kan, LogHand, Ron, Tsumo
+from .play_fu import read_double_wind_pair
 
 LIVE_WALL = 70  # 136 tiles less 14 in the dead wall and 4 x 13 dealt
 RIICHI_WALL = 4  # the usual minimum, one more draw of one's own
@@ -50,12 +60,18 @@ WIND_KINDS = frozenset((27, 28, 29, 30))  # East, South, West, North
 # mangan with it.
 BELOW_MANGAN = {7700, 7900, 11600, 11700}
 MANGAN = {8000, 12000}
+KAZOE_HAN = 13
+# A 13-han hand's value (the payers' total, no honba), non-dealer and dealer
+SANBAIMAN = {24000, 36000}
+YAKUMAN = {32000, 48000}
 
 
 def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
     """Say on ``read`` each rule the hands show (see the module's list), the first
     hand that shows it named as where."""
     fewest_tiles = RIICHI_WALL
+    # only the fu are compared: any ruleset with the log's red fives scores them
+    scoring = preset("ronin").replace(red_fives=tuple(read.values.get("red_fives", (1, 1, 1))))
     for hand in hands:
         if "tobi" not in read.values and min(hand.scores) < 0:
             read.say("tobi", False, f"hand {hand.index + 1} ({hand.label}) starts below zero")
@@ -79,6 +95,9 @@ def read_play(read: ReadRules, hands: Sequence[LogHand]) -> None:
         _four_winds(read, hand)
         _four_riichi_or_kans(read, hand)
         _kiriage(read, hand)
+        _kazoe(read, hand)
+        _rinshan_kan_dora(read, hand)
+        read_double_wind_pair(read, hand, scoring)
     _dealer_plays_on(read, hands)
     if hands:
         _no_west_round(read, hands)
@@ -196,6 +215,45 @@ def _kiriage(read: ReadRules, hand: LogHand) -> None:
         elif value in BELOW_MANGAN:
             read.say("kiriage", False, where)
         return
+
+
+def _kazoe(read: ReadRules, hand: LogHand) -> None:
+    result = hand.result
+    if "kazoe" in read.values or result is None or result.kind not in ("ron", "tsumo"):
+        return
+    for win in result.wins:
+        # a converter may leave han out of a limit's text: the yaku's han add up to it
+        han = win.han if win.han is not None else sum(h for _, h in win.yaku)
+        if win.yakuman or han < KAZOE_HAN or win.deltas is None:
+            continue
+        value = -sum(d for d in win.deltas if d < 0) - HONBA * hand.honba
+        where = f"hand {hand.index + 1} ({hand.label}): {han} han paid {value:,}"
+        if value in SANBAIMAN:
+            read.say("kazoe", "sanbaiman", where)
+        elif value in YAKUMAN:
+            read.say("kazoe", "yakuman", where)
+        return
+
+
+def _rinshan_kan_dora(read: ReadRules, hand: LogHand) -> None:
+    events = [e for e in hand.events if not isinstance(e, Draw)]
+    if "rinshan_kan_dora" in read.values or len(events) < 2 or not isinstance(events[-1], Tsumo):
+        return
+    kan = events[-2]
+    opened = isinstance(kan, Call) and kan.kind == "daiminkan"
+    if not (opened or (isinstance(kan, Kan) and kan.kind == "shouminkan")):
+        return
+    assert isinstance(kan, (Call, Kan))
+    if kan.seat != events[-1].seat:
+        return
+    kans = sum(
+        isinstance(e, Kan) or (isinstance(e, Call) and e.kind == "daiminkan") for e in events
+    )
+    where = f"hand {hand.index + 1} ({hand.label}): rinshan kaihou on an open kan"
+    if len(hand.dora) == 1 + kans:
+        read.say("rinshan_kan_dora", True, f"{where}, its indicator shown")
+    elif len(hand.dora) == kans:
+        read.say("rinshan_kan_dora", False, f"{where}, its indicator not shown")
 
 
 def honba_note(honba: int) -> str:

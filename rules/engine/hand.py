@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from mahjong.hand_calculating.divider import HandDivider
+from mahjong.meld import Meld
 from xiangting import (
     PlayerCount,
     calculate_necessary_tiles,
@@ -330,13 +331,24 @@ def decompositions(counts34: Sequence[int]) -> tuple[tuple[tuple[int, ...], ...]
     """Every way to read a complete concealed part as sets and a pair (or seven pairs).
 
     Each reading is a tuple of groups of kinds, e.g. ``((0, 1, 2), (9, 9, 9), ...)``.
-    Thirteen orphans has no such reading and gives ``()``.
+    Thirteen orphans has no such reading and gives ``()``. The concealed part of a hand
+    with melds (fewer than 14 tiles) is read too: the divider counts four sets and a
+    pair, so each missing set is lent to it as a meld of a kind the part does not hold,
+    and taken out of the readings again.
     """
-    if sum(counts34) % 3 != 2:
+    total = sum(counts34)
+    if total % 3 != 2 or total > 14:
         return ()
+    missing = 4 - (total - 2) // 3
+    lent = [k for k, n in enumerate(counts34) if n == 0][:missing]
+    tiles = list(counts34)
+    melds = []
+    for k in lent:
+        tiles[k] += 3
+        melds.append(Meld(Meld.PON, [4 * k, 4 * k + 1, 4 * k + 2]))
     return tuple(
-        tuple(tuple(group) for group in reading)
-        for reading in HandDivider.divide_hand(list(counts34))
+        tuple(tuple(group) for group in reading if group[0] not in lent)
+        for reading in HandDivider.divide_hand(tiles, melds)
     )
 
 

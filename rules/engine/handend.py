@@ -65,7 +65,7 @@ from .state import (
     put,
 )
 from .tiles import TERMINALS_AND_HONORS
-from .turns import deal
+from .turns import deal, reveal_pending
 from .wall import ura_indicators
 from .wins import score_win, spare_copy
 
@@ -104,6 +104,10 @@ def dora_indicators_shown(s: GameState) -> tuple[int, ...]:
 def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     tile = s.drawn
     assert tile is not None  # tsumo is offered on a drawn tile only
+    shown: list[Event] = []
+    if s.rinshan and s.ruleset.rinshan_kan_dora:
+        # rinshan kaihou on an open or added kan: its waiting indicator counts
+        s, shown = reveal_pending(s)
     score = score_win(s, seat, tile, True)
     pao = s.pao[seat]
     pao_base = pao_covered_base(score, s.ruleset) if pao is not None else None
@@ -115,7 +119,8 @@ def tsumo_win(s: GameState, seat: int) -> tuple[GameState, list[Event]]:
     win = WinResult(seat, None, tile, s.hands[seat], s.melds[seat], score, payment, pao)
     deltas = tuple(payment.deltas())
     result = hand_result(s, "tsumo", (win,), deltas, ura=ura_indicators_shown(s, (seat,)))
-    return finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
+    s, events = finish_hand(s, result, dealer_stays=seat == s.round_number, sticks_next=0)
+    return s, shown + events
 
 
 def ron_wins(

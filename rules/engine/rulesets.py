@@ -87,6 +87,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "kan_dora",
         "kan_ura_dora",
         "kan_dora_timing",
+        "rinshan_kan_dora",
     ),
     "Abortive draws": (
         "kyuushu_kyuuhai",
@@ -180,6 +181,10 @@ class Ruleset:
     kan_dora: bool = True
     kan_ura_dora: bool = True
     kan_dora_timing: str = "after_discard_survives"
+    # A win on the replacement tile of an open or added kan counts that kan's
+    # indicator, still waiting for the discard (Mahjong Soul's game records); the Ronin
+    # Game Rules turn it only after the discard, never for rinshan kaihou.
+    rinshan_kan_dora: bool = False
 
     # --- abortive draws
     kyuushu_kyuuhai: bool = True

@@ -106,13 +106,28 @@ def test_open_kan_dora_is_not_shown_when_the_replacement_discard_is_ronned():
     assert len(state.last_result.dora_indicators) == 1
 
 
-def test_rinshan_kaihou_after_an_open_kan_does_not_show_its_dora():
+def _rinshan_after_open_kan(ruleset=RONIN):
     hands = {1: "666z234m456p789s5z"}  # waits on 5z tanki after the kan
-    state = scenario(hands, draws="6z", rinshan="5z")
+    # the kan's indicator 5z makes 6z dora: the kan's four tiles
+    state = scenario(hands, draws="6z", rinshan="5z", dora="1p 5z", ruleset=ruleset)
     state = play(state, "0:discard:6z", "1:daiminkan:6z", "1:tsumo")
-    result = state.last_result
+    return state.last_result
+
+
+def test_rinshan_kaihou_after_an_open_kan_does_not_show_its_dora():
+    result = _rinshan_after_open_kan()
     assert "Rinshan kaihou" in [n for n, _ in result.wins[0].score.yaku]
     assert len(result.dora_indicators) == 1
+
+
+def test_with_rinshan_kan_dora_a_win_on_an_open_kan_s_replacement_tile_counts_its_dora():
+    # santi-league 2026-06-14_010857 East 1: an added kan of 9m, then rinshan kaihou
+    # with that kan's 8m indicator turned: 4 dora
+    for timing in ("after_discard", "after_discard_survives"):
+        ruleset = RONIN.replace(kan_dora_timing=timing, rinshan_kan_dora=True)
+        result = _rinshan_after_open_kan(ruleset)
+        assert len(result.dora_indicators) == 2
+        assert ("Dora", 4) in result.wins[0].score.yaku
 
 
 def test_rinshan_kaihou_after_a_concealed_kan_counts_its_dora():

@@ -200,6 +200,17 @@ def test_riichi_concealed_kan_allowed_when_waits_do_not_change():
     assert state.riichi[0] and state.melds[0][0].kind == "ankan"
 
 
+def test_a_riichi_hand_with_a_concealed_kan_may_make_a_second_that_keeps_the_waits():
+    # santi-league 2026-03-14_002344 South 2: a kan of 3s, riichi, then a kan of 8p
+    hand = {0: "8888m222p345p22s3s"}
+    state = scenario(hand, draws="4s 1p 1p 1p 2p", rinshan="9m 1z")
+    state = play(state, "0:ankan:8m", "0:riichi:9m")
+    state = tsumogiri(state, 3)
+    assert [a.type for a in state.legal[0]] == ["discard", "ankan"]
+    state = play(state, "0:ankan:2p")
+    assert state.riichi[0] and [m.kind for m in state.melds[0]] == ["ankan", "ankan"]
+
+
 def test_riichi_concealed_kan_refused_when_it_would_change_the_waits():
     state = scenario({0: "2223m345p678p456s"}, draws="9m 8m 8m 8m 2m")
     state = play(state, "0:riichi:9m")

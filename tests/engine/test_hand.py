@@ -219,6 +219,17 @@ def test_it_reads_a_hand_every_possible_way():
     assert hand.decompositions(counts("123m")) == ()
 
 
+def test_it_reads_the_concealed_part_of_a_hand_with_melds():
+    # 11, 8, 5 and 2 tiles: one to four sets are melded
+    assert hand.decompositions(counts("234m555s22z777z")) == (
+        ((1, 2, 3), (22, 22, 22), (28, 28), (33, 33, 33)),
+    )
+    assert hand.decompositions(counts("123m555p99s")) == (((0, 1, 2), (13, 13, 13), (26, 26)),)
+    assert hand.decompositions(counts("11123m")) == (((0, 0), (0, 1, 2)),)
+    assert hand.decompositions(counts("11m")) == (((0, 0),),)
+    assert hand.decompositions(counts("345p888p19s")) == ()
+
+
 def test_tenpai_for_noten_payments_matches_its_definition():
     rng = random.Random(6)
     checked = karaten = 0

@@ -12,7 +12,7 @@ import pytest
 from history.logs import tenhou6
 from history.logs.importer import import_log
 from history.logs.log_rules import ReadRules, settle
-from history.logs.model import Discard, Draw, Kan, LogHand, LogResult, LogWin, Ron
+from history.logs.model import Discard, Draw, Kan, LogHand, LogResult, LogWin, Ron, Tsumo
 from history.logs.play_rules import honba_note, honba_to_nearest, read_play
 from rules.engine import preset
 
@@ -97,6 +97,62 @@ def test_a_30_fu_4_han_win_says_whether_the_lobby_rounds_it_up(paid, kiriage):
     win = LogWin(3, 0, 4, 30, 0, (), paid)
     read = _read(_hand([], result=LogResult("ron", wins=(win,), deltas=paid)))
     assert read.values == {"kiriage": kiriage}
+
+
+@pytest.mark.parametrize(
+    ("paid", "kazoe"),
+    [((-6000, -6000, -12000, 25000), "sanbaiman"), ((-8000, -8000, -16000, 33000), "yakuman")],
+)
+def test_a_13_han_win_says_whether_the_lobby_counts_it_a_yakuman(paid, kazoe):
+    # santi-league 2025-12-07_022208 South 3: the log's text leaves the han out
+    yaku = (("riichi", 1), ("menzen_tsumo", 1), ("ippatsu", 1), ("dora", 10))
+    win = LogWin(3, None, None, None, 0, yaku, paid)
+    read = _read(_hand([], result=LogResult("tsumo", wins=(win,), deltas=paid)))
+    assert read.values == {"kazoe": kazoe}
+    assert settle(read, preset("mahjongsoul")).ruleset.kazoe == kazoe
+    twelve = LogWin(3, None, 12, 30, 0, yaku, paid)
+    assert _read(_hand([], result=LogResult("tsumo", wins=(twelve,), deltas=paid))).values == {}
+
+
+@pytest.mark.parametrize(("indicators", "counted"), [(2, True), (1, False)])
+def test_rinshan_kaihou_on_an_added_kan_says_whether_its_kan_dora_counts(indicators, counted):
+    # santi-league 2026-06-14_010857 East 1: an added kan of 9m, a win on its
+    # replacement tile, and the log shows the kan's indicator
+    nine = (8, False)
+    events = [Kan(2, "shouminkan", (nine,)), Draw(2, EAST), Tsumo(2)]
+    hand = _hand(events, result=LogResult("tsumo"))
+    hand.dora = (MAN_1, nine)[:indicators]
+    read = _read(hand)
+    assert read.values == {"rinshan_kan_dora": counted}
+    assert settle(read, preset("mahjongsoul")).ruleset.rinshan_kan_dora is counted
+    # a concealed kan's indicator is shown at once: it says nothing
+    concealed = _hand([Kan(2, "ankan", (nine,) * 4), Draw(2, EAST), Tsumo(2)])
+    concealed.dora = (MAN_1, nine)
+    assert _read(concealed).values == {}
+
+
+def _double_wind_tsumo(seat: int, fu: int) -> LogHand:
+    """Seat ``seat`` in East 1 holds 123m 456p 555s 789s and East, declares riichi and
+    draws its second East: 20 + 2 (tsumo) + 2 (single wait) + 4 (555s) and the pair."""
+    kinds = (0, 1, 2, 12, 13, 14, 22, 22, 22, 24, 25, 26, 27)
+    haipai = [((33, False),) * 13] * 4
+    haipai[seat] = tuple((k, False) for k in kinds)
+    riichi = Discard(seat, (33, False), True, riichi=True)
+    events = [Draw(seat, (33, False)), riichi, Draw(seat, EAST), Tsumo(seat)]
+    paid = (-1000, -1000, -1000, 3000)
+    win = LogWin(seat, None, 2, fu, 0, (("riichi", 1), ("menzen_tsumo", 1)), paid)
+    result = LogResult("tsumo", wins=(win,), deltas=paid)
+    return LogHand(0, 0, 0, 0, 0, (25000,) * 4, tuple(haipai), events, result=result)
+
+
+@pytest.mark.parametrize(("fu", "pair_fu"), [(30, 2), (40, 4)])
+def test_a_win_on_a_double_wind_pair_says_what_the_pair_counts(fu, pair_fu):
+    # santi-league 2026-07-21_202121 East 3: the dealer's pair of East, 30 fu in the log
+    read = _read(_double_wind_tsumo(0, fu))
+    assert read.values == {"double_wind_pair_fu": pair_fu}
+    assert settle(read, preset("mahjongsoul")).ruleset.double_wind_pair_fu == pair_fu
+    # East is only the round's wind for seat 1: its pair says nothing
+    assert _read(_double_wind_tsumo(1, fu)).values == {}
 
 
 def test_an_all_last_dealer_who_leads_and_plays_on_says_there_is_no_agariyame():
