@@ -33,6 +33,10 @@ from .turns import deal
 from .wall import check_wall
 
 _SEATS = (0, 1, 2, 3)
+# The event of each action played, made once per distinct action (events and actions
+# are frozen values; the legal actions of a game are a bounded set), so a turn does
+# not pay for building the log's record of it.
+_ACTED: dict[Action, Acted] = {}
 
 
 def new_game(
@@ -93,7 +97,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     if action not in state.legal[seat if seat in _SEATS else 0]:
         raise IllegalAction(explain(state, action), field="action")
     log = (*state.hand_log, action)
-    first = Acted(action)
+    first = _ACTED.get(action)
+    if first is None:
+        first = _ACTED[action] = Acted(action)
     kind = action.type
     phase = state.phase
     if phase == "turn" and kind in DISCARDING:

@@ -23,7 +23,6 @@ from .rulesets import Ruleset
 from .standings import Standing
 from .state import Acted, Discard, Drew, Event, GameState, HandResult, Phase
 from .wall import DORA
-from .wins import is_furiten
 
 
 class SeatView(NamedTuple):
@@ -121,8 +120,10 @@ def seat_view(state: GameState, seat: int | None) -> SeatView:
                 hand = hand[:i] + hand[i + 1 :]
         # right after a chi or pon the cached analysis is of the hand before the call
         if not (phase == "turn" and seat == turn and s.drawn is None):
-            waits = s.analysis[seat].waits
-            furiten = is_furiten(s, seat)
+            a = s.analysis[seat]
+            waits = a.waits
+            # wins.is_furiten written out: the view is built for every decision
+            furiten = bool(s.furiten[seat] or a.wait_mask & s.discard_masks[seat])
     if finished or True not in s.open_riichi:
         open_hands = _NO_OPEN_HANDS
     else:

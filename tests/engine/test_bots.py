@@ -45,6 +45,8 @@ class View:
     discards: tuple = ((), (), (), ())
     riichi: tuple = (0, 0, 0, 0)
     open_hands: tuple = (None, None, None, None)
+    # unknown waits: every kind, so no bot rules out a tsumo its legal actions offer
+    waits: tuple[int, ...] = tuple(range(34))
     dora_indicators: tuple[int, ...] = field(default_factory=lambda: tuple(parse_tiles("7z")))
     wall_remaining: int = 50
     turn: int = 0
@@ -466,3 +468,22 @@ def test_in_a_real_game_no_bot_throws_into_an_open_riichi(level):
     action = bots.choose(level, view, random.Random(0))
     assert action in view.legal
     assert action.tile >> 2 not in (kind("1s"), kind("4s"))
+
+
+def test_the_tsumogiri_shortcut_answers_as_the_full_scan_on_every_turn_of_real_games():
+    # the shortcut reads the view's waits to rule out a tsumo; the full scan reads
+    # every legal action: on every view of real games they must agree (the efficient
+    # bot plays the games, as it reaches tenpai and draws its winning tiles)
+    from rules.engine import apply, new_game, seat_view
+
+    wait_draws = 0
+    for seed in range(2):
+        state = new_game(RONIN, seed=seed, robots=range(4))
+        while not state.finished:
+            seat = next(s for s in range(4) if state.legal[s])
+            view = seat_view(state, seat)
+            chosen = tsumogiri.choose(view, random.Random(0))
+            assert chosen == tsumogiri._choose(view)
+            wait_draws += view.drawn is not None and view.drawn >> 2 in view.waits
+            state, _ = apply(state, efficient.choose(view, random.Random(seed)))
+    assert wait_draws  # the games drew winning tiles, where the shortcut steps aside

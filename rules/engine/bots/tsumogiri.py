@@ -26,6 +26,21 @@ _type = attrgetter("type")
 
 def choose(view: SeatView, rng: Random) -> Action:
     legal = view.legal
+    drawn = view.drawn
+    if legal and drawn is not None:
+        # The usual turn, found without building the set of the action kinds below:
+        # the drawn tile's discard comes first (where the engine lists it), the drawn
+        # kind is none of the hand's waits (so no tsumo is offered: a self-drawn win
+        # needs one, and a ron is never offered beside one's own discards) and no
+        # hand is open to dodge.
+        first = legal[0]
+        if (
+            first.type == "discard"
+            and first.tile == drawn
+            and drawn >> 2 not in view.waits
+            and not any(view.open_hands or ())
+        ):
+            return first
     kinds = set(map(_type, legal))
     if "tsumo" not in kinds and "ron" not in kinds and "discard" in kinds:
         # The usual turn. When the drawn tile's discard comes first (where the

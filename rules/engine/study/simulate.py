@@ -141,7 +141,8 @@ def play_game(
         while not state.finished:
             if index >= max_actions:
                 raise AssertionError(f"no end after {max_actions} actions")
-            seat = pending_seats(state)[0]
+            legal = state.legal  # the first seat to act, as pending_seats(state)[0]
+            seat = 0 if legal[0] else 1 if legal[1] else 2 if legal[2] else pending_seats(state)[0]
             before = state
             _, state, _ = bot_move(state, seat, chosen[seat], rngs[seat])
             index += 1
