@@ -30,7 +30,7 @@ from rules.engine import (
     replay,
     ruleset_from_dict,
 )
-from tables.runtime import RUNTIME, cached_games, keep_at_most
+from tables.runtime import RUNTIME, cached_games, keep_at_most, memo_entries
 
 if TYPE_CHECKING:
     from tables.models import Game
@@ -49,9 +49,9 @@ class Cached(NamedTuple):
 # state is only worth keeping while its game is played through this process.
 _lock = threading.Lock()
 
-# How many actions each direction of the text crossing remembers (a few thousand
-# distinct actions make up nearly every game; past the bound the memo starts afresh).
-ACTION_MEMO = 4096
+# How many actions each direction of the text crossing remembers: a few thousand
+# distinct actions make up nearly every game; past the bound (runtime.memo_entries,
+# TABLE_MEMO_ENTRIES) the memo starts afresh.
 
 
 def _crossing(memo: str, key: Any, convert: Callable[[Any], Any]) -> Any:
@@ -60,7 +60,7 @@ def _crossing(memo: str, key: Any, convert: Callable[[Any], Any]) -> Any:
     found = known.get(key)
     if found is None:
         found = convert(key)
-        if len(known) >= ACTION_MEMO:
+        if len(known) >= memo_entries():
             known.clear()
         known[key] = found
     return found

@@ -35,6 +35,7 @@ from rules.engine import (
     InvalidAction,
     answers_commute,
     apply,
+    is_discard_answer,
     parse_action,
     waits_for_answers,
 )
@@ -195,6 +196,7 @@ def _submit_once(
     if game.finished:
         raise GameOver("the game is over", game.version)
     stored = game.version
+    answers: int | None = None  # the log's answers to claims, once counted
     before = states.state_of(game) if shown else None
     if before is not None and hidden_claims.applies(before):
         if call_window.held(game.reveal_at, clock.now()):
@@ -204,7 +206,10 @@ def _submit_once(
             raise StaleVersion(
                 "the table has moved on: showing the current table", call_window.screen(game)[1]
             )
-        now_shown = hidden_claims.shown_version(game.log[:stored], before.phase == "calls")
+        answers = hidden_claims.answers_in(game.log[:stored])  # counted once a move
+        now_shown = hidden_claims.shown_version(
+            game.log[:stored], before.phase == "calls", answers=answers
+        )
         # A seat kept out of an open claim acts on the picture from before it: as
         # after any move of another seat, that picture is out of date (the same
         # answer as anywhere else, so it tells nothing about the claim).
@@ -298,7 +303,10 @@ def _submit_once(
         after.finished,
         new_timers,
         hidden_claims.shown_version(
-            fields["log"], after.phase == "calls", hidden_claims.applies(after)
+            fields["log"],
+            after.phase == "calls",
+            hidden_claims.applies(after),
+            None if answers is None else answers + is_discard_answer(action),
         ),
         reveal,
     )
