@@ -196,7 +196,6 @@ def _submit_once(
     if game.finished:
         raise GameOver("the game is over", game.version)
     stored = game.version
-    answers: int | None = None  # the log's answers to claims, once counted
     before = states.state_of(game) if shown else None
     if before is not None and hidden_claims.applies(before):
         if call_window.held(game.reveal_at, clock.now()):
@@ -206,9 +205,8 @@ def _submit_once(
             raise StaleVersion(
                 "the table has moved on: showing the current table", call_window.screen(game)[1]
             )
-        answers = hidden_claims.answers_in(game.log[:stored])  # counted once a move
         now_shown = hidden_claims.shown_version(
-            game.log[:stored], before.phase == "calls", answers=answers
+            game.log[:stored], before.phase == "calls", answers=answers_before(game, stored)
         )
         # A seat kept out of an open claim acts on the picture from before it: as
         # after any move of another seat, that picture is out of date (the same
@@ -285,7 +283,8 @@ def _submit_once(
             )
         if after.finished:
             Table.objects.filter(pk=game.table_id).update(status=Table.FINISHED)
-    states.remember(game.pk, stored + 1, game.seed, text, after, before)
+    answers = answers_before(game, stored) + is_discard_answer(action)
+    states.remember(game.pk, stored + 1, game.seed, text, after, before, answers)
     if after.finished:
         try:
             game.refresh_from_db()
@@ -306,10 +305,17 @@ def _submit_once(
             fields["log"],
             after.phase == "calls",
             hidden_claims.applies(after),
-            None if answers is None else answers + is_discard_answer(action),
+            answers,
         ),
         reveal,
     )
+
+
+def answers_before(game: Game, stored: int) -> int:
+    """How many entries of the stored log answer a claim (tables.play.hidden_claims): kept
+    by the state cache step by step, counted from the log only when it is not."""
+    known = states.answers_at(game.pk, stored)
+    return hidden_claims.answers_in(game.log[:stored]) if known is None else known
 
 
 def announce_finished(game: Game, state: GameState) -> None:
