@@ -27,7 +27,6 @@ class InMemoryChannelLayer(BaseChannelLayer):
         channel_capacity: Any = None,
         **kwargs: Any,
     ) -> None: ...
-    expiry: int
     channels: dict[str, asyncio.Queue[tuple[float, dict[str, Any]]]]
     groups: dict[str, dict[str, float]]
     async def new_channel(self, prefix: str = "specific.") -> str: ...
