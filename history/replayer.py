@@ -28,6 +28,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.conf import settings
+
 from rules.engine import (
     CLAIM_PHASES,
     CLAIM_TYPES,
@@ -84,7 +86,11 @@ class Step:
 
 
 _lock = threading.Lock()
-CACHE_SIZE = 64
+
+
+def cached_replays() -> int:
+    """The hands whose steps this process keeps: ``HISTORY_CACHED_REPLAYS``."""
+    return int(settings.HISTORY_CACHED_REPLAYS)
 
 
 def hand_steps(game, record) -> list[Step]:
@@ -103,7 +109,7 @@ def hand_steps(game, record) -> list[Step]:
     steps = _build(game, record)
     with _lock:
         cache[key] = steps
-        while len(cache) > CACHE_SIZE:
+        while len(cache) > cached_replays():
             cache.popitem(last=False)
     return steps
 

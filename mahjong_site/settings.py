@@ -338,6 +338,17 @@ TABLE_SEED = int(os.environ["TABLE_SEED"]) if os.environ.get("TABLE_SEED") else 
 # test), so 200 leaves room; older games are forgotten first and read again from the
 # database if ever shown (a few ms). Each kept game costs roughly 100 kB here.
 TABLE_CACHED_GAMES = int(os.environ.get("TABLE_CACHED_GAMES", "200"))
+# Every other memo of a process has a bound too (tables/runtime.py): each named memo of
+# the runtime (the actions read from text and written as text, Play now's budgets,
+# history's replays) keeps at most TABLE_MEMO_ENTRIES entries, the oldest out first;
+# the drawing's markup memos (tables/drawing: tiles, melds, ponds, buttons..., each
+# keyed by the words in use too) are sized as shares of TABLE_MARKUP_ENTRIES
+# (tables.conf.markup_kept), read once when the drawing modules are imported.
+TABLE_MEMO_ENTRIES = int(os.environ.get("TABLE_MEMO_ENTRIES", "4096"))
+TABLE_MARKUP_ENTRIES = int(os.environ.get("TABLE_MARKUP_ENTRIES", "8192"))
+# The hands whose replay steps a process keeps (history/replayer.py; each a hand's
+# states, some 100 kB), least recently used out first.
+HISTORY_CACHED_REPLAYS = int(os.environ.get("HISTORY_CACHED_REPLAYS", "64"))
 
 # --- abuse limits of the live tables (see tables/socket/limits.py)
 # Per socket and per account (shared by that account's sockets in one process):

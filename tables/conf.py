@@ -19,6 +19,8 @@ TABLE_DRIVER_WATCHDOG      3.0      seconds a driven game may sit still before a
 TABLE_DRIVER_AUTOSTART     true     run the driver in this process
 TABLE_SEED                 (none)   fixed wall seed for new games
 TABLE_CACHED_GAMES         200      games whose states and frame parts a process keeps
+TABLE_MEMO_ENTRIES         4096     entries of each named memo of the runtime
+TABLE_MARKUP_ENTRIES       8192     the drawing's markup memos (shares of it, markup_kept)
 =========================  =======  ===============================================
 
 (the abuse limits, ``TABLE_MESSAGE_*``, ``TABLE_ACCOUNT_*`` and ``TABLE_OPEN_LIMIT``,
@@ -37,3 +39,10 @@ def value(name: str):
 
 def seconds(name: str) -> float:
     return float(value(name))
+
+
+def markup_kept(share: float) -> int:
+    """The bound of one of the drawing's markup memos: ``share`` of
+    ``TABLE_MARKUP_ENTRIES`` (read when the module that holds the memo is imported; an
+    ``lru_cache`` is given its size once), at least 16."""
+    return max(16, int(settings.TABLE_MARKUP_ENTRIES * share))

@@ -10,7 +10,8 @@ any time (a restart loses it all, and the tables play on from the database):
   bounded (the oldest or least recently used out first): the first three by
   ``TABLE_CACHED_GAMES``, the games a process is worth remembering
   (:func:`cached_games`), and a finished game's state and frame parts leave as soon
-  as no socket here shows it;
+  as no socket here shows it; each named memo by ``TABLE_MEMO_ENTRIES``
+  (:func:`memo_entries`), whoever fills it keeping it to that;
 * presence: how many sockets of each seat, and of each game, are open in this
   process (:mod:`tables.socket.presence`);
 * limits: the message budgets of the accounts with a socket here (:mod:`tables.socket.limits`);
@@ -21,7 +22,8 @@ any time (a restart loses it all, and the tables play on from the database):
 clearing module variables one by one, and so does a daphne child forked from a test
 process (``forked=True``: the parent's pool threads and driver task did not come
 along). Pure functions' ``lru_cache`` memos (tile and hand markup) are not here: they
-give the same answer whoever asks; each has a named ``maxsize`` beside it.
+give the same answer whoever asks; each has a named ``maxsize`` beside it, a share of
+``TABLE_MARKUP_ENTRIES`` (:func:`tables.conf.markup_kept`).
 
 The clock is not kept here: it is injected (:mod:`tables.clock`), not remembered.
 """
@@ -104,6 +106,12 @@ def cached_games() -> int:
     """How many games' states (and, a few per game, frame parts and seat markup) this
     process keeps: ``TABLE_CACHED_GAMES``, read on every use so tests can change it."""
     return settings.TABLE_CACHED_GAMES
+
+
+def memo_entries() -> int:
+    """How many entries each named memo (:meth:`Runtime.memo`) keeps at most:
+    ``TABLE_MEMO_ENTRIES``, read on every use so tests can change it."""
+    return settings.TABLE_MEMO_ENTRIES
 
 
 def keep_at_most(cache: OrderedDict[Any, Any], bound: int) -> None:

@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, pgettext
 
 from rules.templatetags.words import points_text
+from tables.conf import markup_kept
 from tables.runtime import RUNTIME, cached_games, keep_at_most
 
 from .hand_markup import hand
@@ -119,7 +120,7 @@ def pond_tile(t: int, hand: int, reds: tuple[Any, ...], cls: str, oob: bool = Fa
 
 # A changed pond is drawn once for every viewer; the one before it may show again.
 # Eight per live game for 256 games; a full pond is about 2 kB.
-PONDS_KEPT = 2048
+PONDS_KEPT = markup_kept(0.25)  # TABLE_MARKUP_ENTRIES' share
 
 
 @lru_cache(maxsize=TILES_KEPT)
@@ -206,7 +207,7 @@ def _turn_line(c: dict[str, Any]) -> SafeString:
 
 # The middle's parts are shared by that state's viewers and change now and then (the
 # wall with every draw): a few per live game are all that is reused.
-MIDDLES_KEPT = 1024
+MIDDLES_KEPT = markup_kept(0.125)  # TABLE_MARKUP_ENTRIES' share
 
 
 @lru_cache(maxsize=MIDDLES_KEPT)
@@ -334,7 +335,7 @@ def callout(item: tuple[Any, ...] | None, oob: bool = False, show: bool = True) 
 
 
 # News (the latest call or win): one per live game is shown at a time.
-NEWS_KEPT = 1024
+NEWS_KEPT = markup_kept(0.125)  # TABLE_MARKUP_ENTRIES' share
 
 
 @lru_cache(maxsize=NEWS_KEPT)

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
 from rules.engine import Aids, SeatView, learning_aids
+from tables.conf import markup_kept
 
 from .aids_presenters import aids_data
 from .tile_markup import EMPTY, join, kind_tile, markup, oob_mark
@@ -36,7 +37,7 @@ def slot(aids: Aids | None, oob: bool = False) -> SafeString:
 
 
 # The aids of each seat that has them on, as they are now: four per live game.
-AIDS_KEPT = 2048
+AIDS_KEPT = markup_kept(0.25)  # TABLE_MARKUP_ENTRIES' share
 
 
 @lru_cache(maxsize=AIDS_KEPT)

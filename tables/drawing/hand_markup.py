@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from players import terms
+from tables.conf import markup_kept
 
 from .seat_presenters import tile_name
 from .tile_markup import EMPTY, join, kinds, markup, melds, oob_mark, row, tile
@@ -25,9 +26,9 @@ def _key(key: str) -> SafeString:
 
 # The own hands' buttons: a tile with its move (discard, riichi...) in a hand index,
 # the same on every version; the live seats use a few thousand (0.5 kB each).
-BUTTONS_KEPT = 8192
+BUTTONS_KEPT = markup_kept(1)  # TABLE_MARKUP_ENTRIES' share
 # The call, riichi and win buttons: far fewer, one set per seat asked.
-ACTION_BUTTONS_KEPT = 4096
+ACTION_BUTTONS_KEPT = markup_kept(0.5)  # TABLE_MARKUP_ENTRIES' share
 
 
 @lru_cache(maxsize=BUTTONS_KEPT)

@@ -13,6 +13,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 
 from players import terms
 from rules.engine import format_action
+from tables.conf import markup_kept
 
 from .seat_presenters import meld_data, tile_label
 
@@ -56,8 +57,8 @@ def arrange(hand: tuple[Any, ...], previous: list[Any] | None, sort: bool) -> li
 # Moves and hand tiles with their moves do not depend on the game: a seat, a tile (or
 # two), a type. The live tables use a few thousand of each; 8192 keeps them all
 # (about 0.3 kB an entry).
-MOVES_KEPT = 8192
-TILE_ENTRIES_KEPT = 8192
+MOVES_KEPT = markup_kept(1)  # TABLE_MARKUP_ENTRIES' share
+TILE_ENTRIES_KEPT = markup_kept(1)  # TABLE_MARKUP_ENTRIES' share
 
 
 @lru_cache(maxsize=MOVES_KEPT)

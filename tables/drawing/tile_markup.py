@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 
 from rules.engine import face_file, is_red, kind_notation
+from tables.conf import markup_kept
 
 from .seat_presenters import kind_words, tile_name
 
@@ -82,9 +83,9 @@ def back_url() -> str:
 # Tile markup carries the hand index (data-tile), so the live tables use a few
 # thousand: 136 tiles x the hands in play x their marks (drawn, sideways, last...).
 # About 0.4 kB an entry: 7 MiB at most.
-TILES_KEPT = 16_384
+TILES_KEPT = markup_kept(2)  # TABLE_MARKUP_ENTRIES' share
 # Melds on the live tables: a few per game and hand.
-MELDS_KEPT = 2048
+MELDS_KEPT = markup_kept(0.25)  # TABLE_MARKUP_ENTRIES' share
 
 
 def tile(t: int, hand: int, reds: tuple[Any, ...], extra: str = "") -> SafeString:

@@ -55,16 +55,25 @@ def applies(state: GameState) -> bool:
     return getattr(state.ruleset, "win_settlement", "automatic") == "automatic"
 
 
-def shown_version(log: list[str], claim_open: bool, hidden: bool = True) -> int:
+def answers_in(log: list[str]) -> int:
+    """How many entries of ``log`` are answers to a claim (see :func:`shown_version`)."""
+    return sum(1 for text in log if is_discard_answer(text))
+
+
+def shown_version(
+    log: list[str], claim_open: bool, hidden: bool = True, answers: int | None = None
+) -> int:
     """The shown version of a game whose log is ``log`` (``claim_open``: its phase is calls).
 
     Every entry counts except those after which a claim was still open: each entry
     followed by an answer, and the last one while a claim is open now. Without
-    ``hidden`` (see :func:`applies`) it is the stored version.
+    ``hidden`` (see :func:`applies`) it is the stored version. ``answers``: the log's
+    :func:`answers_in`, when the caller knows it already (it is not counted again).
     """
     if not hidden:
         return len(log)
-    answers = sum(1 for text in log if is_discard_answer(text))
+    if answers is None:
+        answers = answers_in(log)
     return len(log) - answers - (1 if claim_open and log else 0)
 
 

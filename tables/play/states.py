@@ -26,11 +26,12 @@ from rules.engine import (
     apply,
     check_robots,
     format_action,
+    is_discard_answer,
     parse_action,
     replay,
     ruleset_from_dict,
 )
-from tables.runtime import RUNTIME, cached_games, keep_at_most
+from tables.runtime import RUNTIME, cached_games, keep_at_most, memo_entries
 
 if TYPE_CHECKING:
     from tables.models import Game
@@ -42,6 +43,9 @@ class Cached(NamedTuple):
     last: str  # the log entry that produced the state ("" at version 0)
     state: GameState
     before: GameState | None = None  # the state at version - 1, when known
+    # how many entries of the log up to version answer a claim (hidden_claims.answers_in),
+    # kept step by step so a move need not read the whole log for it; None: not counted
+    answers: int | None = None
 
 
 # The cache itself is this process's runtime's (RUNTIME.states: game id -> Cached),
@@ -49,9 +53,9 @@ class Cached(NamedTuple):
 # state is only worth keeping while its game is played through this process.
 _lock = threading.Lock()
 
-# How many actions each direction of the text crossing remembers (a few thousand
-# distinct actions make up nearly every game; past the bound the memo starts afresh).
-ACTION_MEMO = 4096
+# How many actions each direction of the text crossing remembers: a few thousand
+# distinct actions make up nearly every game; past the bound (runtime.memo_entries,
+# TABLE_MEMO_ENTRIES) the memo starts afresh.
 
 
 def _crossing(memo: str, key: Any, convert: Callable[[Any], Any]) -> Any:
@@ -60,7 +64,7 @@ def _crossing(memo: str, key: Any, convert: Callable[[Any], Any]) -> Any:
     found = known.get(key)
     if found is None:
         found = convert(key)
-        if len(known) >= ACTION_MEMO:
+        if len(known) >= memo_entries():
             known.clear()
         known[key] = found
     return found
@@ -91,9 +95,10 @@ def remember(
     last: str,
     state: GameState,
     before: GameState | None = None,
+    answers: int | None = None,
 ) -> None:
     with _lock:
-        RUNTIME.states[game_id] = Cached(version, seed, last, state, before)
+        RUNTIME.states[game_id] = Cached(version, seed, last, state, before, answers)
         RUNTIME.states.move_to_end(game_id)
         keep_at_most(RUNTIME.states, cached_games())
 
@@ -110,6 +115,19 @@ def cached(game_id: int, version: int | None = None) -> GameState | None:
     if hit is None or (version is not None and hit.version != version):
         return None
     return hit.state
+
+
+def answers_at(game_id: int, version: int) -> int | None:
+    """How many of the game's log entries up to ``version`` answer a claim, when the
+    cache holds the game at exactly that version and has counted them."""
+    hit = RUNTIME.states.get(game_id)
+    if hit is None or hit.version != version:
+        return None
+    return hit.answers
+
+
+def _counted(answers: int | None, texts: list[str]) -> int | None:
+    return None if answers is None else answers + sum(map(is_discard_answer, texts))
 
 
 def before(game_id: int, version: int) -> GameState | None:
@@ -143,7 +161,8 @@ def advance(game_id: int, version: int, action: Action) -> GameState | None:
     if hit.version != version - 1:
         return None
     state, _ = apply(hit.state, action)
-    remember(game_id, version, hit.seed, text_of(action), state, hit.state)
+    answers = None if hit.answers is None else hit.answers + is_discard_answer(action)
+    remember(game_id, version, hit.seed, text_of(action), state, hit.state, answers)
     return state
 
 
@@ -165,7 +184,8 @@ def state_of(game: Game) -> GameState:
                 previous = state
                 state, _ = apply(state, parse_action(text))
             if hit.version != version:
-                remember(game.pk, version, game.seed, log[version - 1], state, previous)
+                answers = _counted(hit.answers, log[hit.version : version])
+                remember(game.pk, version, game.seed, log[version - 1], state, previous, answers)
             return state
     state = replay_log(setup_of(game), log[:version])
     if hit is not None and hit.seed == game.seed and hit.version > version:
@@ -174,7 +194,8 @@ def state_of(game: Game) -> GameState:
         # reader that checks "is the cache at my version" believe a version the game
         # has left, and the announcement that moved it on is not heard twice.
         return state
-    remember(game.pk, version, game.seed, log[version - 1] if version else "", state)
+    last = log[version - 1] if version else ""
+    remember(game.pk, version, game.seed, last, state, None, _counted(0, log[:version]))
     return state
 
 

@@ -35,6 +35,7 @@ from rules.engine import (
     InvalidAction,
     answers_commute,
     apply,
+    is_discard_answer,
     parse_action,
     waits_for_answers,
 )
@@ -204,7 +205,9 @@ def _submit_once(
             raise StaleVersion(
                 "the table has moved on: showing the current table", call_window.screen(game)[1]
             )
-        now_shown = hidden_claims.shown_version(game.log[:stored], before.phase == "calls")
+        now_shown = hidden_claims.shown_version(
+            game.log[:stored], before.phase == "calls", answers=answers_before(game, stored)
+        )
         # A seat kept out of an open claim acts on the picture from before it: as
         # after any move of another seat, that picture is out of date (the same
         # answer as anywhere else, so it tells nothing about the claim).
@@ -280,7 +283,8 @@ def _submit_once(
             )
         if after.finished:
             Table.objects.filter(pk=game.table_id).update(status=Table.FINISHED)
-    states.remember(game.pk, stored + 1, game.seed, text, after, before)
+    answers = answers_before(game, stored) + is_discard_answer(action)
+    states.remember(game.pk, stored + 1, game.seed, text, after, before, answers)
     if after.finished:
         try:
             game.refresh_from_db()
@@ -298,10 +302,20 @@ def _submit_once(
         after.finished,
         new_timers,
         hidden_claims.shown_version(
-            fields["log"], after.phase == "calls", hidden_claims.applies(after)
+            fields["log"],
+            after.phase == "calls",
+            hidden_claims.applies(after),
+            answers,
         ),
         reveal,
     )
+
+
+def answers_before(game: Game, stored: int) -> int:
+    """How many entries of the stored log answer a claim (tables.play.hidden_claims): kept
+    by the state cache step by step, counted from the log only when it is not."""
+    known = states.answers_at(game.pk, stored)
+    return hidden_claims.answers_in(game.log[:stored]) if known is None else known
 
 
 def announce_finished(game: Game, state: GameState) -> None:

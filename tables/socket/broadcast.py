@@ -15,7 +15,10 @@ process one version behind catches up without the database.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
+from copy import deepcopy
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -56,6 +59,32 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cleaned_at = 0.0
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        """``message`` to every member of ``group``: copied once for all of them, and
+        queued at once.
+
+        The stock layer copies the message for each member and starts a task per member
+        to queue it; a move's news goes to every socket of its table and the driver, so
+        that was a copy and a task per socket per move. Every receiver only reads the
+        message (it is decoded once into a frozen one, :mod:`tables.socket.messages`),
+        so one copy, which the sender cannot change any more, serves them all. A full
+        member's queue is skipped, as the stock layer does.
+        """
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        members = list(self.groups.get(group, ()))
+        if not members:
+            return
+        shared = deepcopy(message)
+        expires = time.time() + self.expiry
+        for channel in members:
+            queue = self.channels.setdefault(
+                channel, asyncio.Queue(maxsize=self.get_capacity(channel))
+            )
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait((expires, shared))
 
     def _clean_expired(self) -> None:
         now = time.monotonic()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -62,20 +63,29 @@ def status_html(
 
 
 def join_rate_bucket(account: int) -> TokenBucket:
-    """The member's budget of joins and leaves in this process (a flood is refused)."""
+    """The member's budget of joins and leaves in this process (a flood is refused).
+
+    The budgets of the ``TABLE_MEMO_ENTRIES`` members who used one last are kept, the
+    least recently used out first (one left out starts again with a full burst)."""
+    from tables.runtime import keep_at_most, memo_entries
+
     buckets = in_memory_buckets()
     bucket = buckets.get(account)
     if bucket is None:
         bucket = buckets[account] = TokenBucket.full(
             settings.PLAY_NOW_RATE, settings.PLAY_NOW_BURST, clocks.current()
         )
+        keep_at_most(buckets, memo_entries())
+    else:
+        with contextlib.suppress(KeyError):  # another thread dropped it meanwhile
+            buckets.move_to_end(account)
     return bucket
 
 
-def in_memory_buckets() -> dict[int, TokenBucket]:
+def in_memory_buckets() -> OrderedDict[int, TokenBucket]:
     from tables.runtime import RUNTIME
 
-    buckets: dict[int, TokenBucket] = RUNTIME.memo("tables.play_now_buckets")
+    buckets: OrderedDict[int, TokenBucket] = RUNTIME.memo("tables.play_now_buckets", OrderedDict)
     return buckets
 
 

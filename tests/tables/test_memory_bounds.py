@@ -120,3 +120,47 @@ async def test_the_last_socket_of_a_finished_game_takes_it_out_of_the_caches(
     await watcher.disconnect()
     assert states.cached(game.pk) is None and not RUNTIME.frames
     assert presence.watch(game.pk, 0) == 0
+
+
+def test_play_nows_budgets_keep_to_the_memo_bound(settings):
+    from tables.socket.play_socket import in_memory_buckets, join_rate_bucket
+
+    settings.TABLE_MEMO_ENTRIES = 3
+    first = join_rate_bucket(1)
+    for account in (2, 3, 1, 4, 5):  # 1 was used again: 2 and 3 are the oldest
+        join_rate_bucket(account)
+    assert list(in_memory_buckets()) == [1, 4, 5]
+    assert join_rate_bucket(1) is first  # a kept member's budget is not refilled
+
+
+def test_the_markup_memos_are_sized_by_their_setting_from_the_environment():
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django, json; django.setup();"
+        "from tables.drawing import board_markup, hand_markup, hand_presenters, tile_markup;"
+        "print(json.dumps([f.cache_info().maxsize for f in (tile_markup._tile, "
+        "tile_markup._meld, board_markup._pond_tiles, hand_markup.tile_button, "
+        "hand_presenters._tile_entry)]))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        **os.environ,
+        "TABLE_MARKUP_ENTRIES": "64",
+        "DJANGO_SETTINGS_MODULE": "mahjong_site.settings",
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    # shares of 64: tiles twice it, melds and ponds a quarter (at least 16), buttons and
+    # the hand's tile entries all of it
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [128, 16, 16, 64, 64]

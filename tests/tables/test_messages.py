@@ -175,8 +175,8 @@ def test_the_text_of_a_move_is_written_once_per_process(monkeypatch):
     assert written == [action]
 
 
-def test_the_memory_of_action_texts_stays_bounded(monkeypatch):
-    monkeypatch.setattr(states, "ACTION_MEMO", 3)
+def test_the_memory_of_action_texts_stays_bounded(settings):
+    settings.TABLE_MEMO_ENTRIES = 3
     for copy in range(4):
         for suit in "mps":
             states.action_of(f"0:discard:{copy + 1}{suit}.{copy}")
