@@ -1,0 +1,57 @@
+"""The tournament pages in Japanese: a member who chose Japanese reads the event list,
+an event's page with its standings, a round, the organizers' pages and a result waiting
+for agreement with no English left (measured as tests/players/test_japanese.py
+measures it), with real events, rounds and results behind them."""
+
+import pytest
+from django.urls import reverse
+
+from players.models import Player
+from rules.models import Ruleset
+from tests.players.test_japanese import english_left
+from tournaments.models import Tournament
+
+from .conftest import enter, seat_ids
+from .test_result_agreement import play_by_pages, score_url, signed_in
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_event, seated_round, organizer):
+    """An offline event of eight with round 1 drawn and one table's result entered, and
+    a league whose table's result waits for a second member's agreement."""
+    organizer.language = "ja"
+    organizer.save()
+    tournament = make_event(players=8, end_date=None, registration_cap=12)
+    round_ = seated_round(tournament)
+    first = round_.tables.order_by("number").first()
+    enter(first, [42000, 31000, 18000, 9000], user=organizer)
+    return {"tournament": tournament, "round": round_, "table": first}
+
+
+def names() -> set[str]:
+    """The club's data on the pages: its name, people, events, rulesets (and the
+    download format named by its name, as the game record's JSON is)."""
+    found = {"Riichi Club", "CSV", "mei@example.org"}
+    found |= {p.username for p in Player.objects.all()} | {p.name for p in Player.objects.all()}
+    found |= {t.name for t in Tournament.objects.all()} | {r.name for r in Ruleset.objects.all()}
+    return found
+
+
+def left_on(client, path: str) -> list[str]:
+    response = client.get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    html = response.content.decode()
+    assert '<html lang="ja">' in html, path
+    return english_left(html, names())
+
+
+def test_it_shows_a_japanese_organizer_the_event_list_and_event_page_in_japanese(client, event, organizer):
+    client.force_login(organizer)
+    pk = event["tournament"].pk
+    pages = {
+        "event list": reverse("tournaments:index"),
+        "event page": reverse("tournaments:detail", args=[pk]),
+    }
+    assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
