@@ -44,7 +44,13 @@ def left_on(client, path: str) -> list[str]:
     assert response.status_code == 200, (path, response.status_code)
     html = response.content.decode()
     assert '<html lang="ja">' in html, path
-    return english_left(html, names())
+    left = english_left(html, names())
+    import os
+
+    if os.environ.get("DUMP") and left:
+        with open(os.environ["DUMP"], "a") as f:
+            f.write("\n".join(f"{path}: {x}" for x in left) + "\n")
+    return left
 
 
 def test_it_shows_a_japanese_organizer_the_event_list_and_event_page_in_japanese(client, event, organizer):
@@ -53,5 +59,32 @@ def test_it_shows_a_japanese_organizer_the_event_list_and_event_page_in_japanese
     pages = {
         "event list": reverse("tournaments:index"),
         "event page": reverse("tournaments:detail", args=[pk]),
+    }
+    assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
+
+
+def test_it_shows_a_japanese_organizer_the_standings_and_a_round_in_japanese(client, event, organizer):
+    client.force_login(organizer)
+    pk = event["tournament"].pk
+    pages = {
+        "standings": reverse("tournaments:standings", args=[pk]),
+        "round": event["round"].get_absolute_url(),
+        "result form": reverse("tournaments:result", args=[pk, event["table"].pk]),
+        "sheets": reverse("tournaments:round_sheets", args=[pk, 1]),
+        "projector": reverse("tournaments:projector", args=[pk]),
+    }
+    assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
+
+
+def test_it_shows_a_japanese_organizer_the_organizers_pages_in_japanese(client, event, organizer):
+    client.force_login(organizer)
+    pk = event["tournament"].pk
+    pages = {
+        "event settings": reverse("tournaments:edit", args=[pk]),
+        "new event": reverse("tournaments:create"),
+        "organizers": reverse("tournaments:organizers"),
+        "penalties": reverse("tournaments:penalties", args=[pk]),
+        "stages": reverse("tournaments:stages", args=[pk]),
+        "referee calls": reverse("tournaments:referee_calls", args=[pk]),
     }
     assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
