@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 from rules.engine import Ruleset, ruleset_from_dict
@@ -28,9 +29,9 @@ CAP_HELP = "The most players in the field; later ones join a waiting list (empty
 class Tournament(models.Model):
     ONLINE, OFFLINE, LEAGUE = "online", "offline", "league"
     FORMATS = [
-        (OFFLINE, "Offline: played at the club, results entered by staff"),
-        (ONLINE, "Online: tables played live on this site"),
-        (LEAGUE, "League: a season where every game between members counts"),
+        (OFFLINE, _("Offline: played at the club, results entered by staff")),
+        (ONLINE, _("Online: tables played live on this site")),
+        (LEAGUE, _("League: a season where every game between members counts")),
     ]
 
     name = models.CharField(max_length=120)
@@ -166,9 +167,9 @@ class Registration(models.Model):
 class Round(models.Model):
     RANDOM, SWISS, MANUAL = "random", "swiss", "manual"
     METHODS = [
-        (RANDOM, "Random, avoiding repeated opponents"),
-        (SWISS, "Swiss, by current standings"),
-        (MANUAL, "Uploaded by staff"),
+        (RANDOM, _("Random, avoiding repeated opponents")),
+        (SWISS, _("Swiss, by current standings")),
+        (MANUAL, _("Uploaded by staff")),
     ]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
@@ -210,7 +211,7 @@ class Round(models.Model):
 
     @property
     def timer_label(self) -> str:
-        return f"Round {self.number}"
+        return str(_("Round %(number)s") % {"number": self.number})
 
 
 class RoundBye(models.Model):
@@ -290,7 +291,7 @@ class TournamentTable(models.Model):
 
     @property
     def timer_label(self) -> str:
-        return f"Table {self.number}"
+        return str(_("Table %(number)s") % {"number": self.number})
 
     def seat_list(self) -> list[Seat]:
         """The four seats, East first (prefetched ``seats`` are used when present)."""

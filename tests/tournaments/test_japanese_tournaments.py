@@ -11,8 +11,7 @@ from rules.models import Ruleset
 from tests.players.test_japanese import english_left
 from tournaments.models import Tournament
 
-from .conftest import enter, seat_ids
-from .test_result_agreement import play_by_pages, score_url, signed_in
+from .conftest import enter
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +52,9 @@ def left_on(client, path: str) -> list[str]:
     return left
 
 
-def test_it_shows_a_japanese_organizer_the_event_list_and_event_page_in_japanese(client, event, organizer):
+def test_it_shows_a_japanese_organizer_the_event_list_and_event_page_in_japanese(
+    client, event, organizer
+):
     client.force_login(organizer)
     pk = event["tournament"].pk
     pages = {
@@ -63,7 +64,9 @@ def test_it_shows_a_japanese_organizer_the_event_list_and_event_page_in_japanese
     assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
 
 
-def test_it_shows_a_japanese_organizer_the_standings_and_a_round_in_japanese(client, event, organizer):
+def test_it_shows_a_japanese_organizer_the_standings_and_a_round_in_japanese(
+    client, event, organizer
+):
     client.force_login(organizer)
     pk = event["tournament"].pk
     pages = {
