@@ -62,6 +62,13 @@ class TournamentForm(forms.ModelForm):
             "format": forms.RadioSelect,
         }
         labels = {
+            "name": _("Name"),
+            "format": _("Format"),
+            "start_date": _("Start date"),
+            "end_date": _("End date"),
+            "ruleset": _("Ruleset"),
+            "rounds": _("Rounds"),
+            "time_end_rule": _("Time end rule"),
             "registration_open": _("Members may register themselves"),
             "registration_closes": _("Self-registration closes"),
             "registration_cap": _("Players at most"),

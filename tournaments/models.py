@@ -22,8 +22,8 @@ from players import names
 from rules.engine import Ruleset, ruleset_from_dict
 
 WIND_NAMES = ("East", "South", "West", "North")
-CLOSES_HELP = "Members may register themselves until then (empty: no closing date)."
-CAP_HELP = "The most players in the field; later ones join a waiting list (empty: no cap)."
+CLOSES_HELP = _("Members may register themselves until then (empty: no closing date).")
+CAP_HELP = _("The most players in the field; later ones join a waiting list (empty: no cap).")
 
 
 class Tournament(models.Model):
@@ -37,14 +37,14 @@ class Tournament(models.Model):
     name = models.CharField(max_length=120)
     format = models.CharField(max_length=10, choices=FORMATS, default=OFFLINE)
     start_date = models.DateField()
-    end_date = models.DateField(null=True, blank=True, help_text="Leave empty for no end yet.")
+    end_date = models.DateField(null=True, blank=True, help_text=_("Leave empty for no end yet."))
     ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.PROTECT, related_name="+")
     overrides = models.JSONField(
         default=dict,
         blank=True,
         help_text="Engine settings that differ from the ruleset for this event, as JSON.",
     )
-    rounds = models.PositiveSmallIntegerField(default=4, help_text="Ignored by leagues.")
+    rounds = models.PositiveSmallIntegerField(default=4, help_text=_("Ignored by leagues."))
     registration_open = models.BooleanField(default=True)
     # self-registration limits (see tournaments.self_registration)
     registration_closes = models.DateTimeField(null=True, blank=True, help_text=CLOSES_HELP)
@@ -66,25 +66,27 @@ class Tournament(models.Model):
     )
     FINISH_HAND, ONE_MORE_HAND = "finish_hand", "one_more_hand"
     TIME_END_RULES = [
-        (FINISH_HAND, "When time is up, finish the hand in play"),
-        (ONE_MORE_HAND, "When time is up, play one more hand after the one in play"),
+        (FINISH_HAND, _("When time is up, finish the hand in play")),
+        (ONE_MORE_HAND, _("When time is up, play one more hand after the one in play")),
     ]
     time_end_rule = models.CharField(
-        max_length=16, choices=TIME_END_RULES, default=FINISH_HAND, help_text="In-person rounds."
+        max_length=16, choices=TIME_END_RULES, default=FINISH_HAND, help_text=_("In-person rounds.")
     )
     # who makes a result entered at a scored table count (see tournaments.agreement)
     PLAYERS_AGREE, REFEREE_AGREES = "players", "referee"
     AGREEMENT_RULES = [
-        (PLAYERS_AGREE, "The players' agreement is enough"),
-        (REFEREE_AGREES, "Results need a referee"),
+        (PLAYERS_AGREE, _("The players' agreement is enough")),
+        (REFEREE_AGREES, _("Results need a referee")),
     ]
     result_agreement = models.CharField(
         max_length=10,
         choices=AGREEMENT_RULES,
         default=PLAYERS_AGREE,
-        verbose_name="Results entered at a table count",
-        help_text="A result entered by a player counts once another seated member agrees, "
-        "or only once an organizer or referee agrees.",
+        verbose_name=_("Results entered at a table count"),
+        help_text=_(
+            "A result entered by a player counts once another seated member agrees, "
+            "or only once an organizer or referee agrees."
+        ),
     )
     # hidden finish (tournaments.hidden_finish): the last rounds' standings are hidden
     hide_last_rounds = models.PositiveSmallIntegerField(
