@@ -362,9 +362,9 @@ class Result(models.Model):
     # tournaments.agreement); results from before agreement existed are agreed.
     WAITING, DISPUTED, AGREED = "waiting", "disputed", "agreed"
     STATUSES = [
-        (WAITING, "waiting for agreement"),
-        (DISPUTED, "disputed"),
-        (AGREED, "agreed"),
+        (WAITING, _("waiting for agreement")),
+        (DISPUTED, _("disputed")),
+        (AGREED, _("agreed")),
     ]
     status = models.CharField(max_length=10, choices=STATUSES, default=AGREED)
     decided_by = models.ForeignKey(

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 from rules.models import Ruleset as StoredRuleset
@@ -106,7 +107,7 @@ class OpenTableForm(forms.Form):
                         key, f"A guest's name has {GUEST_NAME_LENGTH} characters at most."
                     )
                     continue
-                refusal = _guest_refusal(name, [n for _, _, n in seats if n])
+                refusal = _guest_refusal(name, [n for _wind, _player, n in seats if n])
                 if refusal:
                     self.add_error(key, refusal)
                     continue
@@ -182,7 +183,7 @@ def casual_new(request):
             timer_minutes=data.get("timer_minutes") or 0,
             time_end_rule=data.get("time_end_rule") or Tournament.FINISH_HAND,
         )
-        messages.success(request, "The table is open: enter each hand as it ends.")
+        messages.success(request, _("The table is open: enter each hand as it ends."))
         return redirect(_score_url(table))
     return render(request, "tournaments/open_table.html", {"form": form, "tournament": None})
 
@@ -191,7 +192,9 @@ def league_table_new(request, tournament_id):
     """A league's organizers, referees and members open a scored table of the league."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not tournament.is_league:
-        messages.error(request, "Only a league opens tables outside rounds; use a round's tables.")
+        messages.error(
+            request, _("Only a league opens tables outside rounds; use a round's tables.")
+        )
         return redirect(tournament)
     member = tournament.entries.filter(player=request.user.pk, withdrawn__isnull=True).exists()
     if not (tournament.is_referee(request.user) or member):
@@ -201,7 +204,7 @@ def league_table_new(request, tournament_id):
             tournament,
         )
     if tournament.closed:
-        messages.error(request, "This league is closed.")
+        messages.error(request, _("This league is closed."))
         return redirect(tournament)
     members = get_user_model().objects.filter(
         tournament_entries__tournament=tournament, tournament_entries__withdrawn__isnull=True
@@ -209,6 +212,6 @@ def league_table_new(request, tournament_id):
     form = OpenTableForm(request.POST or None, members=members)
     if request.method == "POST" and form.is_valid():
         table = open_table(tournament, form.cleaned_data["seats"], request.user)
-        messages.success(request, "The league table is open: enter each hand as it ends.")
+        messages.success(request, _("The league table is open: enter each hand as it ends."))
         return redirect(_score_url(table))
     return render(request, "tournaments/open_table.html", {"form": form, "tournament": tournament})

@@ -26,6 +26,7 @@ from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 
@@ -48,7 +49,7 @@ def _check_name(tournament: Tournament, name: str) -> str:
     Player = get_user_model()
     name = " ".join(name.split())
     if not name:
-        raise Refused("Give the person's name.")
+        raise Refused(_("Give the person's name."))
     if len(name) > 60:
         raise Refused(f"“{name[:60]}…” is too long: 60 characters at most.")
     try:
@@ -98,7 +99,7 @@ def register_by_name(
     name = _check_name(tournament, name)
     email = _check_email(email)
     if len(team) > 60:
-        raise Refused("The team name is too long (60 characters at most).")
+        raise Refused(_("The team name is too long (60 characters at most)."))
     with transaction.atomic():
         person = _new_person(name, email)
         return Registration.objects.create(
@@ -108,7 +109,7 @@ def register_by_name(
 
 def split_line(line: str) -> tuple[str, str]:
     """A pasted line "Name" or "Name, e-mail" as (name, e-mail)."""
-    name, _, rest = line.rpartition(",")
+    name, _comma, rest = line.rpartition(",")
     if name and "@" in rest:
         return name.strip(), rest.strip()
     return line.strip(), ""
@@ -146,7 +147,7 @@ def _check_pair(person, member) -> None:
             "nobody can take it over."
         )
     if not getattr(member, "is_authenticated", False) or member.is_bot or member.is_placeholder:
-        raise Refused("Only a member's account can take over a record.")
+        raise Refused(_("Only a member's account can take over a record."))
 
 
 def ask(tournament: Tournament, person, member, link_for) -> str:
@@ -178,9 +179,9 @@ def read_token(token: str, member):
     try:
         data = signing.loads(token, salt=TOKEN_SALT, max_age=TOKEN_DAYS * 86400)
     except signing.SignatureExpired:
-        raise Refused("This link has expired; ask again from the event's page.") from None
+        raise Refused(_("This link has expired; ask again from the event's page.")) from None
     except signing.BadSignature:
-        raise Refused("This link is not valid; nothing was changed.") from None
+        raise Refused(_("This link is not valid; nothing was changed.")) from None
     if data.get("m") != getattr(member, "pk", None):
         raise Refused(
             "This link confirms another member's request; a record can only be taken "
@@ -188,7 +189,7 @@ def read_token(token: str, member):
         )
     person = get_user_model().objects.filter(pk=data.get("p")).first()
     if person is None:
-        raise Refused("That record has already been taken over; nothing was changed.")
+        raise Refused(_("That record has already been taken over; nothing was changed."))
     return person
 
 

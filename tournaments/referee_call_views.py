@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import referee_calls
@@ -56,7 +57,7 @@ def call_from_table(request, tournament_id, table_pk):
             return forbidden(request, str(refusal), table.tournament)
         messages.error(request, str(refusal))
     else:
-        messages.success(request, "The referee is called; they will come to your table.")
+        messages.success(request, _("The referee is called; they will come to your table."))
     return redirect("tournaments:score", tournament_id, table.pk)
 
 
@@ -89,7 +90,7 @@ def call_take(request, tournament_id, call_id):
 def call_close(request, tournament_id, call_id):
     def close(made):
         referee_calls.close(made, request.user, request.POST.get("note", ""))
-        messages.success(request, "The call is closed; your note is in the table's log.")
+        messages.success(request, _("The call is closed; your note is in the table's log."))
 
     return _act(request, tournament_id, call_id, close)
 

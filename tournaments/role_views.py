@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from .forms import OrganizerForm
@@ -18,7 +19,7 @@ def organizers(request):
     """A club admin ticks the members who may create and run events."""
     if not is_club_admin(request.user):
         return forbidden(request, "Only a club admin can name organizers.")
-    group, _ = Group.objects.get_or_create(name=ORGANIZERS)
+    group, _created = Group.objects.get_or_create(name=ORGANIZERS)
     members = get_user_model().objects.filter(is_bot=False, is_active=True).order_by("username")
     if request.method == "POST":
         chosen = set(request.POST.getlist("organizer"))
@@ -95,13 +96,13 @@ def close_event(request, tournament):
     """Close (or reopen) the event: a closed event takes no more hands or results."""
     if tournament.closed:
         tournament.closed = None
-        messages.success(request, "The event is open again.")
+        messages.success(request, _("The event is open again."))
     else:
         tournament.closed = timezone.now()
         tournament.registration_open = False
         if tournament.hide_last_rounds:  # closing reveals a hidden finish, for good
             tournament.revealed = tournament.revealed or tournament.closed
-        messages.success(request, "The event is closed; its standings are final.")
+        messages.success(request, _("The event is closed; its standings are final."))
     tournament.save(update_fields=["closed", "registration_open", "revealed"])
     return redirect(tournament)
 
@@ -150,7 +151,7 @@ def entries_bulk(request, tournament):
         messages.info(request, f"{already} of them already in the field.")
     records_changed(tournament)
     if refused:  # their lines stay in the box, to be corrected and sent again
-        for _, why in refused[:20]:
+        for _line, why in refused[:20]:
             messages.error(request, why)
-        return detail_page(request, tournament, unmatched="\n".join(line for line, _ in refused))
+        return detail_page(request, tournament, unmatched="\n".join(line for line, _why in refused))
     return redirect(tournament)

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from rules.engine import InvalidHand, blocked_yaku, format_final, fu_choices, round_name, time_up
@@ -153,7 +154,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
     # the hand this page's entry is for: kept from the form it came from (see HandKey)
     key = (scored_tables.HandKey.parse(data) if data else None) or scored_tables.HandKey.of(sheet)
     names = _names(table)
-    fines, _ = penalties.by_seat(table)
+    fines, _chombos = penalties.by_seat(table)
     hands = list(table.hands.order_by("number").select_related("entered_by"))
     confirmed = scored_tables.is_confirmed(table)
     errors = parsed.errors if parsed is not None else {}
@@ -427,7 +428,7 @@ def penalty_add(request, tournament_id, table_pk):
         except penalties.Refused as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, "The penalty is recorded.")
+            messages.success(request, _("The penalty is recorded."))
             return redirect(_url(table) + "#penalties")
     context = _context(request, table, penalty_form=form)
     return render(request, "tournaments/scored_table.html", context)
@@ -445,7 +446,7 @@ def penalty_remove(request, tournament_id, table_pk, penalty_id):
     except penalties.Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, "The penalty is withdrawn.")
+        messages.success(request, _("The penalty is withdrawn."))
     return redirect(_url(table) + "#penalties")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import formats
+from django.utils.translation import gettext_lazy as _
 
 from .models import Registration, Tournament, WaitingPlace
 from .people import Refused
@@ -44,15 +45,15 @@ def sign_up(tournament: Tournament, member, team: str, now) -> str:
     if reason:
         raise Refused(reason)
     if member.is_bot or member.is_placeholder:
-        raise Refused("Bots cannot enter a tournament.")
+        raise Refused(_("Bots cannot enter a tournament."))
     entry = tournament.entries.filter(player=member).first()
     if entry is not None and entry.refused:
-        raise Refused("The organizers refused your registration for this event; ask them.")
+        raise Refused(_("The organizers refused your registration for this event; ask them."))
     if entry is not None and entry.active:
         return "You were already registered."
     with transaction.atomic():
         if is_full(tournament):
-            place, _ = WaitingPlace.objects.get_or_create(
+            place, _created = WaitingPlace.objects.get_or_create(
                 tournament=tournament, player=member, defaults={"team": team, "joined": now}
             )
             ahead = tournament.waiting_list.filter(joined__lt=place.joined).count()
@@ -79,9 +80,9 @@ def withdraw(tournament: Tournament, member, now) -> str:
         return "You left the waiting list."
     entry = tournament.entries.filter(player=member, withdrawn__isnull=True).first()
     if entry is None:
-        raise Refused("You are not registered for this event.")
+        raise Refused(_("You are not registered for this event."))
     if tournament.round_set.exists():
-        raise Refused("The first round is drawn: ask an organizer to withdraw you.")
+        raise Refused(_("The first round is drawn: ask an organizer to withdraw you."))
     with transaction.atomic():
         entry.withdrawn = now
         entry.save(update_fields=["withdrawn"])

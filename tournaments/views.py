@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import (
@@ -99,7 +100,7 @@ def edit(request, tournament):
     if request.method == "POST" and form.is_valid():
         form.save()
         records_changed(tournament)
-        messages.success(request, "The event's settings are saved.")
+        messages.success(request, _("The event's settings are saved."))
         return redirect(tournament)
     return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
 
@@ -193,7 +194,7 @@ def sign_up(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     form = SignUpForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The team name is too long (60 characters at most).")
+        messages.error(request, _("The team name is too long (60 characters at most)."))
         return redirect(tournament)
     try:
         said = self_registration.sign_up(
@@ -298,7 +299,7 @@ def _table_or_404(tournament_id, table_pk):
 def table_result(request, tournament, table_pk):
     table = _table_or_404(tournament.pk, table_pk)
     if table.round and not table.round.published:
-        messages.error(request, "Publish the round before entering its results.")
+        messages.error(request, _("Publish the round before entering its results."))
         return redirect(table.round)
     form = _result_form(table, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -357,7 +358,7 @@ def table_result_check(request, tournament, table_pk):
 def league_game_new(request, tournament):
     """Staff recording a league game that was played away from the site."""
     if not tournament.is_league:
-        messages.error(request, "Only leagues take games outside rounds.")
+        messages.error(request, _("Only leagues take games outside rounds."))
         return redirect(tournament)
     members = get_user_model().objects.filter(
         tournament_entries__tournament=tournament, tournament_entries__withdrawn__isnull=True
@@ -387,7 +388,7 @@ def league_game_new(request, tournament):
                 records.save_result(
                     table, scores, sticks, counts, reasons, request.user, finished_at=finished
                 )
-            messages.success(request, "The league game is recorded.")
+            messages.success(request, _("The league game is recorded."))
             return redirect(tournament)
     return render(
         request,
@@ -486,7 +487,7 @@ def _csv_response(text: str, filename: str) -> HttpResponse:
 
 def standings_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    start, end, _ = _range(request, tournament)
+    start, end, _form = _range(request, tournament)
     context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     text = exports.to_csv(*presenters.standings_csv(context))
     return _csv_response(text, f"standings-{tournament.pk}.csv")
@@ -494,7 +495,7 @@ def standings_csv(request, tournament_id):
 
 def results_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    start, end, _ = _range(request, tournament)
+    start, end, _form = _range(request, tournament)
     upto = hidden_finish.last_shown_round_for(tournament, request.user)
     text = exports.to_csv(*presenters.results_csv(tournament, start, end, upto))
     return _csv_response(text, f"results-{tournament.pk}.csv")

@@ -11,9 +11,10 @@ from django.urls import reverse
 from players.models import Player
 from rules.models import Ruleset
 from tests.players.test_japanese import english_left
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentTable
 
 from .conftest import enter
+from .test_result_agreement import play_by_pages, score_url, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +106,27 @@ def test_it_shows_a_japanese_organizer_the_event_form_in_japanese(client, event,
         "new event": reverse("tournaments:create"),
     }
     assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
+
+
+def test_it_shows_a_japanese_player_a_result_waiting_for_agreement_in_japanese(client, make_event):
+    """A league table played hand by hand and confirmed by one player: the second player
+    reads the result, the agreement's state and its buttons in Japanese, as does the
+    event page listing it."""
+    league = make_event(players=4, format=Tournament.LEAGUE)
+    players = [e.player for e in league.entries.order_by("pk")]
+    signed_in(client, players[0])
+    data = {f"player_{w}": p.username for w, p in enumerate(players)}
+    client.post(reverse("tournaments:league_table", args=[league.pk]), data)
+    table = TournamentTable.objects.get(tournament=league)
+    play_by_pages(client, table)
+    client.post(score_url(table, "score_confirm"))
+    players[1].language = "ja"
+    players[1].save()
+    signed_in(client, players[1])
+    pages = {
+        "agreement": score_url(table),
+        "league page": reverse("tournaments:detail", args=[league.pk]),
+        "league standings": reverse("tournaments:standings", args=[league.pk]),
+    }
+    assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
+    assert "この結果を承認する" in client.get(score_url(table)).content.decode()
