@@ -101,7 +101,9 @@ def takeover_confirm(request, token):
         messages.success(request, f"The results of {person.name} are yours now.")
         return redirect(request.user.get_absolute_url())
     entries = Registration.objects.filter(player=person).select_related("tournament")
-    return render(request, "tournaments/takeover.html", {"person": person, "entries": entries})
+    names = ", ".join(e.tournament.name for e in entries)
+    context = {"person": person, "entries": entries, "event_names": names}
+    return render(request, "tournaments/takeover.html", context)
 
 
 @require_POST
