@@ -57,35 +57,35 @@ class OpenTableForm(forms.Form):
                 queryset=StoredRuleset.offered(),
                 empty_label=None,
                 initial=StoredRuleset.club_default().pk,
-                label="Ruleset",
+                label=_("Ruleset"),
             )
             # a casual table's own round timer (an event's tables use their round's)
             self.fields["timer_minutes"] = forms.IntegerField(
                 required=False,
                 min_value=1,
                 max_value=MAX_MINUTES,
-                label="Time limit in minutes (empty: no timer)",
-                help_text="Whoever opens the table starts, pauses and extends it on its page.",
+                label=_("Time limit in minutes (empty: no timer)"),
+                help_text=_("Whoever opens the table starts, pauses and extends it on its page."),
                 error_messages={
-                    "min_value": "Give at least 1 minute, or leave it empty for no timer.",
-                    "max_value": f"At most {MAX_MINUTES} minutes.",
-                    "invalid": "Enter the minutes as a whole number.",
+                    "min_value": _("Give at least 1 minute, or leave it empty for no timer."),
+                    "max_value": _("At most %(most)s minutes.") % {"most": MAX_MINUTES},
+                    "invalid": _("Enter the minutes as a whole number."),
                 },
             )
             self.fields["time_end_rule"] = forms.ChoiceField(
                 choices=Tournament.TIME_END_RULES,
                 initial=Tournament.FINISH_HAND,
                 required=False,  # only a timed table needs it: the default then
-                label="When time is up",
+                label=_("When time is up"),
             )
         for w, wind in enumerate(WIND_NAMES):
             self.fields[f"player_{w}"] = forms.CharField(
                 max_length=150,
-                label=f"{wind} (first dealer)" if w == 0 else wind,
+                label=_("%(wind)s (first dealer)") % {"wind": _(wind)} if w == 0 else _(wind),
                 error_messages={"required": "Name the player in this seat."},
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}),
             )
-            self.fields[f"guest_{w}"] = forms.BooleanField(required=False, label="guest")
+            self.fields[f"guest_{w}"] = forms.BooleanField(required=False, label=_("guest"))
 
     def timer_fields(self):
         return [self[name] for name in ("timer_minutes", "time_end_rule") if name in self.fields]

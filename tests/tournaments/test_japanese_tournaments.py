@@ -34,8 +34,9 @@ def event(make_event, seated_round, organizer):
 
 def names() -> set[str]:
     """The club's data on the pages: its name, people, events, rulesets (and the
-    download format named by its name, as the game record's JSON is)."""
-    found = {"Riichi Club", "CSV", "mei@example.org"}
+    file formats and tools named by their names, as the game record's JSON is; the
+    example address of the bulk registration)."""
+    found = {"Riichi Club", "CSV", "XML", "tensoul", "mei@example.org"}
     found |= {p.username for p in Player.objects.all()} | {p.name for p in Player.objects.all()}
     found |= {t.name for t in Tournament.objects.all()} | {r.name for r in Ruleset.objects.all()}
     return found
@@ -130,3 +131,28 @@ def test_it_shows_a_japanese_player_a_result_waiting_for_agreement_in_japanese(c
     }
     assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
     assert "この結果を承認する" in client.get(score_url(table)).content.decode()
+
+
+def test_it_shows_a_japanese_organizer_the_club_pages_of_the_tournaments_in_japanese(
+    client, event, organizer
+):
+    """The club's rulesets, a casual table to open, a league game to record and a
+    round's games added by their logs."""
+    client.force_login(organizer)
+    league = Tournament.objects.create(
+        name="Winter League",
+        format=Tournament.LEAGUE,
+        start_date=event["tournament"].start_date,
+        ruleset=event["tournament"].ruleset,
+        created_by=organizer,
+    )
+    pk = event["tournament"].pk
+    pages = {
+        "club rulesets": reverse("tournaments:club_rulesets"),
+        "new club ruleset": reverse("tournaments:club_ruleset_new") + "?preset=ronin",
+        "casual table": reverse("tournaments:casual_table"),
+        "league table": reverse("tournaments:league_table", args=[league.pk]),
+        "league game": reverse("tournaments:league_game", args=[league.pk]),
+        "round logs": reverse("tournaments:round_logs", args=[pk, 1]),
+    }
+    assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
