@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from rules.engine import DeclaredHand
+from tables.drawing import seat_presenters
 
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
@@ -64,3 +65,8 @@ def describe(hand: DeclaredHand, table: Table | None = None) -> str:
     if hand.riichi:
         text += pgettext(CONTEXT, "; riichi: %(names)s") % {"names": _join(names, hand.riichi)}
     return text
+
+
+def round_label(sheet) -> str:
+    """The hand in play as the table's page names it: "East 2" (東2局 in Japanese)."""
+    return seat_presenters.round_name(sheet.round_wind, sheet.round_number)

@@ -17,9 +17,18 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from rules.engine import InvalidHand, blocked_yaku, format_final, fu_choices, round_name, time_up
+from players import terms
+from rules.engine import InvalidHand, blocked_yaku, format_final, fu_choices, time_up
 
-from . import agreement, penalties, referee_calls, round_timer, scored_forms, scored_tables
+from . import (
+    agreement,
+    hand_words,
+    penalties,
+    referee_calls,
+    round_timer,
+    scored_forms,
+    scored_tables,
+)
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
@@ -110,7 +119,7 @@ def _values(names, data, errors, sheet, scored=None) -> list[dict]:
                 "yaku_list": [
                     {
                         "key": y.key,
-                        "name": y.name,
+                        "name": terms.yaku_name(y.name),
                         "checked": y.key in yaku,
                         "blocked": y.key in blocked,
                     }
@@ -129,24 +138,24 @@ def _values(names, data, errors, sheet, scored=None) -> list[dict]:
 def _next_words(after, last: int | None) -> str:
     """What comes after the previewed hand, in the words of the round's time."""
     if after.ended_by_time:
-        return "game over: time is up and this was the last hand"
+        return _("game over: time is up and this was the last hand")
     if after.finished:
-        return "game over"
+        return _("game over")
     if last is not None and after.hand_index + 1 >= last:
-        return f"{round_name(after)}, the last hand (time is up)"
-    return round_name(after)
+        return _("%(round)s, the last hand (time is up)") % {"round": hand_words.round_label(after)}
+    return hand_words.round_label(after)
 
 
 def _time_note(table: Table, sheet) -> str:
     """What the round's time means for this table now ("" while time is left)."""
     if sheet.ended_by_time:
-        return "The round's time is up: the game ended after the last hand it allowed."
+        return _("The round's time is up: the game ended after the last hand it allowed.")
     last = scored_tables.last_hand(table)
     if last is None or sheet.finished:
         return ""
     if last <= sheet.hand_index + 1:
-        return "Time is up: the hand in play is the last one."
-    return "Time is up: play the hand in play and one more hand."
+        return _("Time is up: the hand in play is the last one.")
+    return _("Time is up: play the hand in play and one more hand.")
 
 
 def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -> dict:
@@ -201,7 +210,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "event_id": table.tournament_id or CASUAL,
         "table": table,
         "sheet": sheet,
-        "round_label": round_name(sheet),
+        "round_label": hand_words.round_label(sheet),
         "time_note": _time_note(table, sheet),
         "seats": _seat_rows(names, sheet, fines=fines, chombos=scored_tables.chombo_points(sheet)),
         "names": list(enumerate(names)),

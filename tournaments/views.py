@@ -390,16 +390,9 @@ def league_game_new(request, tournament):
                 )
             messages.success(request, _("The league game is recorded."))
             return redirect(tournament)
-    return render(
-        request,
-        "tournaments/league_game.html",
-        {
-            "tournament": tournament,
-            "players_form": players_form,
-            "form": result_form,
-            "check": result_form.total_check() if result_form.is_bound else None,
-        },
-    )
+    check = result_form.total_check() if result_form.is_bound else None
+    context = {"players_form": players_form, "form": result_form, "check": check}
+    return render(request, "tournaments/league_game.html", {"tournament": tournament, **context})
 
 
 # --- standings

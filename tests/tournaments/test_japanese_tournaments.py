@@ -13,7 +13,7 @@ from rules.models import Ruleset
 from tests.players.test_japanese import english_left
 from tournaments.models import Tournament, TournamentTable
 
-from .conftest import enter
+from .conftest import enter, hand_key
 from .test_result_agreement import play_by_pages, score_url, signed_in
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,8 @@ def event(make_event, seated_round, organizer):
 def names() -> set[str]:
     """The club's data on the pages: its name, people, events, rulesets (and the
     file formats and tools named by their names, as the game record's JSON is; the
-    example address of the bulk registration)."""
-    found = {"Riichi Club", "CSV", "XML", "tensoul", "mei@example.org"}
+    example address of the bulk registration and the called melds' input notation)."""
+    found = {"Riichi Club", "CSV", "XML", "tensoul", "mei@example.org", "pon:", "chi:"}
     found |= {p.username for p in Player.objects.all()} | {p.name for p in Player.objects.all()}
     found |= {t.name for t in Tournament.objects.all()} | {r.name for r in Ruleset.objects.all()}
     return found
@@ -156,3 +156,22 @@ def test_it_shows_a_japanese_organizer_the_club_pages_of_the_tournaments_in_japa
         "round logs": reverse("tournaments:round_logs", args=[pk, 1]),
     }
     assert {name: left_on(client, path) for name, path in pages.items()} == {n: [] for n in pages}
+
+
+def test_it_shows_a_japanese_organizer_the_hand_entry_of_a_scored_table_in_japanese(
+    client, event, organizer
+):
+    """A round's table scored hand by hand: after two hands (a ron and a draw) the
+    entry form, the running scores and the hand list are in Japanese."""
+    table = event["round"].tables.order_by("number").last()
+    client.force_login(organizer)
+    save = score_url(table, "score_save")
+    ron = {"outcome": "ron", "winners": ["1"], "discarder": "2", "han_1": "3", "fu_1": "30"}
+    draw = {"outcome": "exhaustive", "tenpai": ["0", "3"], "riichi": ["0"]}
+    for number, hand in enumerate((ron, draw)):
+        data = {"token": f"h{number}", **hand, **hand_key(table)}
+        assert client.post(save, data, HTTP_HX_REQUEST="true").status_code == 200
+    assert table.hands.count() == 2
+    page = client.get(score_url(table)).content.decode()
+    assert "ロン" in page and "流局、聴牌" in page
+    assert left_on(client, score_url(table)) == []
