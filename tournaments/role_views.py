@@ -25,7 +25,10 @@ def organizers(request):
         chosen = set(request.POST.getlist("organizer"))
         picked = [m for m in members if str(m.pk) in chosen]
         group.user_set.set(picked)
-        messages.success(request, f"{len(picked)} member(s) can now create and run events.")
+        messages.success(
+            request,
+            _("%(count)s member(s) can now create and run events.") % {"count": len(picked)},
+        )
         return redirect("tournaments:organizers")
     current = set(group.user_set.values_list("pk", flat=True))
     rows = [{"member": m, "on": m.pk in current} for m in members]
@@ -38,7 +41,7 @@ def _member(request, tournament, field="player"):
     found = get_user_model().objects.filter(username__iexact=name, is_bot=False)
     user = None if "\x00" in name else found.first()
     if user is None:
-        messages.error(request, f"No member is called {name!r}.")
+        messages.error(request, _("No member is called %(name)s.") % {"name": repr(name)})
     return user
 
 
@@ -49,7 +52,7 @@ def organizer_add(request, tournament):
     if form.is_valid():
         player = form.cleaned_data["player"]
         tournament.organizers.add(player)
-        messages.success(request, f"{player.name} can now run this event.")
+        messages.success(request, _("%(name)s can now run this event.") % {"name": player.name})
     else:
         messages.error(request, form.errors["player"][0])
     return redirect(tournament)
@@ -67,7 +70,7 @@ def referee_add(request, tournament):
     user = _member(request, tournament)
     if user is not None:
         tournament.referees.add(user)
-        messages.success(request, f"{user.name} referees this event.")
+        messages.success(request, _("%(name)s referees this event.") % {"name": user.name})
     return redirect(tournament)
 
 
@@ -146,9 +149,9 @@ def entries_bulk(request, tournament):
         except people.Refused as refusal:
             refused.append((line, str(refusal)))
     if added:
-        messages.success(request, f"{added} player(s) registered.")
+        messages.success(request, _("%(count)s player(s) registered.") % {"count": added})
     if already:
-        messages.info(request, f"{already} of them already in the field.")
+        messages.info(request, _("%(count)s of them already in the field.") % {"count": already})
     records_changed(tournament)
     if refused:  # their lines stay in the box, to be corrected and sent again
         for _line, why in refused[:20]:

@@ -89,7 +89,10 @@ def create(request):
         tournament = form.save(commit=False)
         tournament.created_by = request.user
         tournament.save()
-        messages.success(request, f"{tournament.name} is created. Register its players next.")
+        messages.success(
+            request,
+            _("%(name)s is created. Register its players next.") % {"name": tournament.name},
+        )
         return redirect(tournament)
     return render(request, "tournaments/form.html", {"form": form, "tournament": None})
 
@@ -253,10 +256,10 @@ def entry_withdraw(request, tournament, entry_id):
     entry = get_object_or_404(Registration, pk=entry_id, tournament=tournament)
     if entry.withdrawn:
         entry.withdrawn = None
-        messages.success(request, f"{entry.player.name} is back in the field.")
+        messages.success(request, _("%(name)s is back in the field.") % {"name": entry.player.name})
     else:
         entry.withdrawn = timezone.now()
-        messages.success(request, f"{entry.player.name} has withdrawn.")
+        messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.player.name})
     entry.save(update_fields=["withdrawn"])
     self_registration.move_up(tournament, timezone.now())
     records_changed(tournament)
@@ -313,12 +316,13 @@ def table_result(request, tournament, table_pk):
             request.user,
             reason=form.cleaned_data.get("reason", "").strip(),
         )
+        said = {"number": table.number, "count": len(corrections)}
         if form.correcting:
             messages.success(
-                request, f"Table {table.number} corrected ({len(corrections)} change(s) logged)."
+                request, _("Table %(number)s corrected (%(count)s change(s) logged).") % said
             )
         else:
-            messages.success(request, f"Table {table.number}'s result is recorded.")
+            messages.success(request, _("Table %(number)s's result is recorded.") % said)
         return redirect(table.round or tournament)
     return render(
         request,

@@ -3,10 +3,12 @@ an event's page with its standings, a round, the organizers' pages and a result 
 for agreement with no English left (measured as tests/players/test_japanese.py
 measures it), with real events, rounds and results behind them."""
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from players.models import Player
 from rules.models import Ruleset
@@ -175,3 +177,23 @@ def test_it_shows_a_japanese_organizer_the_hand_entry_of_a_scored_table_in_japan
     page = client.get(score_url(table)).content.decode()
     assert "ロン" in page and "流局、聴牌" in page
     assert left_on(client, score_url(table)) == []
+
+
+def test_it_tells_a_japanese_member_who_signs_up_and_withdraws_in_japanese(
+    client, make_event, member
+):
+    """The messages of self-registration, and the closed registration's reason with its
+    date written the Japanese way (the locale's date format, 2026年3月1日)."""
+    tournament = make_event(players=4, registration_cap=4)
+    member.language = "ja"
+    member.save()
+    client.force_login(member)
+    page = client.post(reverse("tournaments:sign_up", args=[tournament.pk]), follow=True)
+    assert "満員です。あなたはキャンセル待ちの1番目" in page.content.decode()
+    page = client.post(reverse("tournaments:withdraw", args=[tournament.pk]), follow=True)
+    assert "キャンセル待ちをやめました。" in page.content.decode()
+    tournament.registration_closes = timezone.make_aware(datetime.datetime(2026, 3, 1, 9, 30))
+    tournament.save()
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "参加登録は2026年3月1日9:30に締め切られました" in page
+    assert english_left(page, names()) == []
