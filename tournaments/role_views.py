@@ -85,11 +85,18 @@ def _take_role(request, tournament, holders, player_id, verb: str):
     a number that is nobody's in that role changes nothing and says so."""
     player = holders.filter(pk=player_id).first()  # any number: none or one
     if player is None:
-        base = {"runs": "run", "referees": "referee"}[verb]
-        messages.error(request, f"That member does not {base} this event; nothing was changed.")
+        refusal = {
+            "runs": _("That member does not run this event; nothing was changed."),
+            "referees": _("That member does not referee this event; nothing was changed."),
+        }[verb]
+        messages.error(request, refusal)
     else:
         holders.remove(player)
-        messages.success(request, f"{player.name} no longer {verb} this event.")
+        said = {
+            "runs": _("%(name)s no longer runs this event."),
+            "referees": _("%(name)s no longer referees this event."),
+        }[verb]
+        messages.success(request, said % {"name": player.name})
     return redirect(tournament)
 
 

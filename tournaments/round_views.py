@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from . import log_rounds, presenters, records, rounds, stages
@@ -68,7 +69,11 @@ def round_new(request, tournament):
         return redirect(tournament)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and not last.published:
-        messages.error(request, f"Publish or redraw round {last.number} before drawing another.")
+        messages.error(
+            request,
+            _("Publish or redraw round %(number)s before drawing another.")
+            % {"number": last.number},
+        )
         return redirect(last)
     form = RoundForm(request.POST)
     if not form.is_valid():
@@ -78,7 +83,10 @@ def round_new(request, tournament):
     round_ = _draw_from_form(request, tournament, form)
     if round_ is None:  # the uploaded seating stays in the form, to be corrected
         return detail_page(request, tournament, round_form=form)
-    messages.success(request, f"Round {round_.number} is drawn. Check it, then publish it.")
+    messages.success(
+        request,
+        _("Round %(number)s is drawn. Check it, then publish it.") % {"number": round_.number},
+    )
     return redirect(round_)
 
 
@@ -107,11 +115,17 @@ def round_publish(request, tournament, number):
         if live_tables:
             messages.success(
                 request,
-                f"Round {round_.number} is published and its {len(live_tables)} "
-                f"live table{'s are' if len(live_tables) != 1 else ' is'} playing.",
+                ngettext(
+                    "Round %(number)s is published and its %(count)s live table is playing.",
+                    "Round %(number)s is published and its %(count)s live tables are playing.",
+                    len(live_tables),
+                )
+                % {"number": round_.number, "count": len(live_tables)},
             )
         else:
-            messages.success(request, f"Round {round_.number} is published.")
+            messages.success(
+                request, _("Round %(number)s is published.") % {"number": round_.number}
+            )
     return redirect(round_)
 
 
@@ -258,7 +272,10 @@ def seat_substitute(request, tournament, seat_id):
     except rounds.SeatingError as exc:
         messages.error(request, str(exc))
         return redirect(back)
-    messages.success(request, f"Table {seat.table.number}: the substitute takes the seat.")
+    messages.success(
+        request,
+        _("Table %(number)s: the substitute takes the seat.") % {"number": seat.table.number},
+    )
     return redirect(back)
 
 
@@ -280,5 +297,9 @@ def table_link(request, tournament, table_pk):
             request, _("Another table of this event is already linked to that live table.")
         )
         return redirect(back)
-    messages.success(request, f"Table {table.number} is linked to live table {table.table_id}.")
+    messages.success(
+        request,
+        _("Table %(number)s is linked to live table %(id)s.")
+        % {"number": table.number, "id": table.table_id},
+    )
     return redirect(back)

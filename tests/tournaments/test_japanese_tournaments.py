@@ -197,3 +197,18 @@ def test_it_tells_a_japanese_member_who_signs_up_and_withdraws_in_japanese(
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "参加登録は2026年3月1日9:30に締め切られました" in page
     assert english_left(page, names()) == []
+
+
+def test_it_tells_a_japanese_organizer_who_draws_and_publishes_a_round_in_japanese(
+    client, event, organizer
+):
+    client.force_login(organizer)
+    pk = event["tournament"].pk
+    page = client.post(
+        reverse("tournaments:round_new", args=[pk]), {"method": "random"}, follow=True
+    )
+    html = page.content.decode()
+    assert "2回戦の組み合わせを決めました。確認してから公開してください。" in html
+    assert english_left(html, names()) == []
+    page = client.post(reverse("tournaments:round_publish", args=[pk, 2]), follow=True)
+    assert "2回戦を公開しました。" in page.content.decode()
