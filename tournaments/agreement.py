@@ -164,8 +164,10 @@ def dispute(table: Table, user, reason: str, *, clock: Clock = timezone.now) -> 
             raise Refused(_("Only the members seated at this table can dispute its result."))
         if result.status != Result.WAITING:
             raise Refused(
-                "Only a result waiting for agreement can be disputed; "
-                "ask an organizer or referee to correct it."
+                _(
+                    "Only a result waiting for agreement can be disputed; "
+                    "ask an organizer or referee to correct it."
+                )
             )
         if result.answers.filter(player=user).exists():
             raise Refused(_("You have already answered."))
@@ -189,8 +191,10 @@ def settle(table: Table, user, decision: str, reason: str, *, clock: Clock = tim
         locked, result = _locked(table)
         if not may_settle(locked, user):
             raise Refused(
-                "Only the event's organizers and referees (at a casual table, the club's "
-                "organizers) settle a result."
+                _(
+                    "Only the event's organizers and referees (at a casual table, the club's "
+                    "organizers) settle a result."
+                )
             )
         if decision not in SETTLEMENTS:
             raise Refused(_("Choose whether the result stands or is reopened."))
@@ -231,8 +235,10 @@ def decline(table: Table, user, *, clock: Clock = timezone.now) -> None:
         locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
         if not may_decline(locked, user):
             raise Refused(
-                "Only a member seated at a casual table who has not entered, confirmed or "
-                "agreed anything there can decline the seat."
+                _(
+                    "Only a member seated at a casual table who has not entered, confirmed or "
+                    "agreed anything there can decline the seat."
+                )
             )
         seat = locked.seats.get(player=user)
         seat.player = None

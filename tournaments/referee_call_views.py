@@ -81,7 +81,10 @@ def _act(request, tournament_id, call_id, action):
 def call_take(request, tournament_id, call_id):
     def take(made):
         referee_calls.take(made, request.user)
-        messages.success(request, f"You take the call to {referee_calls.table_label(made.table)}.")
+        messages.success(
+            request,
+            _("You take the call to %(table)s.") % {"table": referee_calls.table_label(made.table)},
+        )
 
     return _act(request, tournament_id, call_id, take)
 
@@ -101,6 +104,8 @@ def projector_switch(request, tournament):
     tournament.projector_calls = request.POST.get("projector_calls") == "on"
     tournament.save(update_fields=["projector_calls"])
     referee_calls.broadcast(tournament.pk, corner=True)
-    shown = "shows" if tournament.projector_calls else "no longer shows"
-    messages.success(request, f"The projector {shown} the referee calls.")
+    if tournament.projector_calls:
+        messages.success(request, _("The projector shows the referee calls."))
+    else:
+        messages.success(request, _("The projector no longer shows the referee calls."))
     return redirect("tournaments:referee_calls", tournament.pk)
