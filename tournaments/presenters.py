@@ -6,6 +6,7 @@ same values, so an export always matches the page it was taken from.
 
 from __future__ import annotations
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -124,7 +125,8 @@ def standings(tournament: Tournament, start=None, end=None, upto_round=None) -> 
             {"key": key, "text": row["cells"][key], "sort": row["sort"][key]} for key, _ in columns
         ]
     ranked = [r for r in board.rows if r.rank is not None][:CHART_LINES]
-    labels = [f"R{s}" if isinstance(s, int) else s.strftime("%d %b") for s in board.steps]
+    day = _("d M")  # the chart's day of play: "01 Mar" (3月1日 in Japanese)
+    labels = [f"R{s}" if isinstance(s, int) else formats.date_format(s, day) for s in board.steps]
     series = [(r.name, leaderboard.cumulative(r, board.steps)) for r in ranked]
     title = _("Running total by round") if not tournament.is_league else _("Running total by day")
     # drawn about as wide as it is shown beside its legend at a desk, so its type reads 12 px

@@ -108,8 +108,11 @@ def call(table: Table, user, *, clock: Clock = timezone.now) -> RefereeCall:
         waiting = RefereeCall.objects.filter(table=locked, closed_at=None).first()
         if waiting is not None:
             raise Refused(
-                f"The referee is already called to this table "
-                f"(at {timezone.localtime(waiting.called_at):%H:%M}); they are on their way."
+                _(
+                    "The referee is already called to this table (at %(time)s); "
+                    "they are on their way."
+                )
+                % {"time": f"{timezone.localtime(waiting.called_at):%H:%M}"}
             )
         now = clock()
         made = RefereeCall.objects.create(
@@ -146,7 +149,7 @@ def take(made: RefereeCall, user, *, clock: Clock = timezone.now) -> RefereeCall
             raise Refused(_("This call is closed already."))
         if locked.taken_by_id is not None:
             who = "you" if locked.taken_by_id == user.pk else locked.taken_by.name
-            raise Refused(f"This call is taken already (by {who}).")
+            raise Refused(_("This call is taken already (by %(name)s).") % {"name": who})
         now = clock()
         locked.taken_by, locked.taken_at = user, now
         locked.save(update_fields=["taken_by", "taken_at"])

@@ -244,8 +244,8 @@ def entry_add(request, tournament):
         entry.team = form.cleaned_data["team"] or entry.team
         entry.substitute = form.cleaned_data["substitute"]
         entry.save()
-    what = "a substitute" if entry.substitute else "in the field"
-    messages.success(request, f"{player.name} is {what}.")
+    said = _("%(name)s is a substitute.") if entry.substitute else _("%(name)s is in the field.")
+    messages.success(request, said % {"name": player.name})
     records_changed(tournament)
     return redirect(tournament)
 
