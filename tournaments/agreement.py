@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from . import event_notices, signals
 from .models import Answer, Correction, Result, ScoredHand, Seat, Tournament
@@ -41,8 +42,8 @@ from .permissions import may_create_events
 Clock = Callable[[], datetime.datetime]
 STANDS, REOPEN = "stands", "reopen"
 SETTLEMENTS = {
-    STANDS: "The result stands as entered",
-    REOPEN: "Withdraw the confirmation so the hands can be corrected",
+    STANDS: _("The result stands as entered"),
+    REOPEN: _("Withdraw the confirmation so the hands can be corrected"),
 }
 
 
@@ -122,10 +123,10 @@ def confirmed(table: Table, result: Result, user, now) -> None:
 def _locked(table: Table) -> tuple[Table, Result]:
     locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     if locked.tournament_id is not None and locked.tournament.closed:
-        raise Refused("This event is closed; nothing can change any more.")
+        raise Refused(_("This event is closed; nothing can change any more."))
     result = Result.objects.filter(table=locked).first()
     if result is None:
-        raise Refused("This table has no confirmed result to agree on yet.")
+        raise Refused(_("This table has no confirmed result to agree on yet."))
     return locked, result
 
 
@@ -135,19 +136,19 @@ def agree(table: Table, user, *, clock: Clock = timezone.now) -> Result:
         locked, result = _locked(table)
         now = clock()
         if result.status == Result.AGREED:
-            raise Refused("This result is already agreed.")
+            raise Refused(_("This result is already agreed."))
         if may_settle(locked, user) and result.status == Result.WAITING:
             _log(locked, "Agreement", "waiting", "agreed by a referee", "", user, now)
             _agreed(result, user, now)
             return result
         if result.status == Result.DISPUTED and may_settle(locked, user):
-            raise Refused("This result is disputed: settle it (it stands, or is reopened).")
+            raise Refused(_("This result is disputed: settle it (it stands, or is reopened)."))
         if result.status == Result.DISPUTED:
-            raise Refused("This result is disputed: an organizer or referee settles it now.")
+            raise Refused(_("This result is disputed: an organizer or referee settles it now."))
         if not any(s.player_id == user.pk for s in named_members(locked)):
-            raise Refused("Only the members seated at this table (or a referee) can agree.")
+            raise Refused(_("Only the members seated at this table (or a referee) can agree."))
         if result.answers.filter(player=user).exists():
-            raise Refused("You have already answered.")
+            raise Refused(_("You have already answered."))
         Answer.objects.create(result=result, player=user, answer=Answer.AGREE, answered_at=now)
         if _met(locked, result):
             _agreed(result, None, now)
@@ -160,16 +161,18 @@ def dispute(table: Table, user, reason: str, *, clock: Clock = timezone.now) -> 
     with transaction.atomic():
         locked, result = _locked(table)
         if not any(s.player_id == user.pk for s in named_members(locked)):
-            raise Refused("Only the members seated at this table can dispute its result.")
+            raise Refused(_("Only the members seated at this table can dispute its result."))
         if result.status != Result.WAITING:
             raise Refused(
-                "Only a result waiting for agreement can be disputed; "
-                "ask an organizer or referee to correct it."
+                _(
+                    "Only a result waiting for agreement can be disputed; "
+                    "ask an organizer or referee to correct it."
+                )
             )
         if result.answers.filter(player=user).exists():
-            raise Refused("You have already answered.")
+            raise Refused(_("You have already answered."))
         if not reason:
-            raise Refused("Say what is wrong: a dispute needs a reason.")
+            raise Refused(_("Say what is wrong: a dispute needs a reason."))
         now = clock()
         Answer.objects.create(
             result=result, player=user, answer=Answer.DISPUTE, reason=reason, answered_at=now
@@ -188,15 +191,17 @@ def settle(table: Table, user, decision: str, reason: str, *, clock: Clock = tim
         locked, result = _locked(table)
         if not may_settle(locked, user):
             raise Refused(
-                "Only the event's organizers and referees (at a casual table, the club's "
-                "organizers) settle a result."
+                _(
+                    "Only the event's organizers and referees (at a casual table, the club's "
+                    "organizers) settle a result."
+                )
             )
         if decision not in SETTLEMENTS:
-            raise Refused("Choose whether the result stands or is reopened.")
+            raise Refused(_("Choose whether the result stands or is reopened."))
         if result.status == Result.AGREED and decision == STANDS:
-            raise Refused("This result is already agreed.")
+            raise Refused(_("This result is already agreed."))
         if not reason:
-            raise Refused("Give a reason: a settlement is logged.")
+            raise Refused(_("Give a reason: a settlement is logged."))
         now = clock()
         old = result.get_status_display()
         if decision == STANDS:
@@ -230,8 +235,10 @@ def decline(table: Table, user, *, clock: Clock = timezone.now) -> None:
         locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
         if not may_decline(locked, user):
             raise Refused(
-                "Only a member seated at a casual table who has not entered, confirmed or "
-                "agreed anything there can decline the seat."
+                _(
+                    "Only a member seated at a casual table who has not entered, confirmed or "
+                    "agreed anything there can decline the seat."
+                )
             )
         seat = locked.seats.get(player=user)
         seat.player = None
@@ -267,10 +274,12 @@ class Standing:
 
 def rule_text(table: Table) -> str:
     if table.tournament_id is None:
-        return "It counts once every member named at the table agrees, or a club organizer does."
+        return _("It counts once every member named at the table agrees, or a club organizer does.")
     if needs_referee(table):
-        return "This event's results need a referee: it counts once an organizer or referee agrees."
-    return (
+        return _(
+            "This event's results need a referee: it counts once an organizer or referee agrees."
+        )
+    return _(
         "It counts once a seated member other than the one who confirmed agrees, "
         "or an organizer or referee does."
     )

@@ -10,6 +10,8 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from django.utils.translation import gettext as _
+
 PALETTE = (
     "#1f5f3f",
     "#b3261e",
@@ -88,7 +90,7 @@ def progress_svg(
             f'text-anchor="end">{_thousands(tick)}</text>'
         )
         tick += step
-    axis = ["start", *labels]
+    axis = [_("start"), *labels]
     gap = plot_w / len(labels)
     every = math.ceil(max(len(str(a)) for a in axis) * 8 / gap) if narrow else 1
     for i, label in enumerate(axis):

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from rules.engine import PRESETS
 from rules.models import Ruleset
@@ -53,7 +54,7 @@ def ruleset_edit(request, pk):
     if stored.retired:
         messages.error(
             request,
-            "An earlier version stays as the games played by it had it: edit the current one.",
+            _("An earlier version stays as the games played by it had it: edit the current one."),
         )
         return redirect("tournaments:club_rulesets")
     return _form_page(request, stored)
@@ -73,11 +74,16 @@ def _form_page(request, stored):
             if used:
                 messages.success(
                     request,
-                    f"“{saved.name}” is saved. Games were played by the earlier rules: they "
-                    "keep them, as an earlier version.",
+                    _(
+                        "“%(name)s” is saved. Games were played by the earlier rules: they "
+                        "keep them, as an earlier version."
+                    )
+                    % {"name": saved.name},
                 )
             else:
-                messages.success(request, f"“{saved.name}” is saved; the lobby offers it.")
+                messages.success(
+                    request, _("“%(name)s” is saved; the lobby offers it.") % {"name": saved.name}
+                )
             return redirect(reverse("rules:ruleset_stored", args=[saved.pk]))
         preview = form.preview()
     return render(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 from rules import sheets
@@ -34,13 +35,13 @@ PRESET_CHOICES = [(key, p.name) for key, p in PRESETS.items()]
 class ClubRulesetForm(forms.Form):
     name = forms.CharField(
         max_length=80,
-        label="Name",
-        help_text="How the lobby and the events list it, e.g. “EMA, claimed wins”.",
+        label=_("Name"),
+        help_text=_("How the lobby and the events list it, e.g. “EMA, claimed wins”."),
     )
     preset = forms.ChoiceField(
         choices=PRESET_CHOICES,
-        label="Starts from the preset",
-        help_text="Every setting left at “As the preset” follows it.",
+        label=_("Starts from the preset"),
+        help_text=_("Every setting left at “As the preset” follows it."),
     )
 
     def __init__(self, data=None, *, stored: Ruleset | None = None, preset_key: str = ""):

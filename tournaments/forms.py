@@ -8,6 +8,8 @@ import io
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.engine import STICK, InvalidRuleset, Ruleset
 from rules.models import Ruleset as StoredRuleset
@@ -60,9 +62,16 @@ class TournamentForm(forms.ModelForm):
             "format": forms.RadioSelect,
         }
         labels = {
-            "registration_open": "Members may register themselves",
-            "registration_closes": "Self-registration closes",
-            "registration_cap": "Players at most",
+            "name": _("Name"),
+            "format": _("Format"),
+            "start_date": _("Start date"),
+            "end_date": _("End date"),
+            "ruleset": _("Ruleset"),
+            "rounds": _("Rounds"),
+            "time_end_rule": _("Time end rule"),
+            "registration_open": _("Members may register themselves"),
+            "registration_closes": _("Self-registration closes"),
+            "registration_cap": _("Players at most"),
         }
 
     def clean_time_end_rule(self):
@@ -96,11 +105,12 @@ class TournamentForm(forms.ModelForm):
     def clean_rounds(self):
         rounds = self.cleaned_data.get("rounds")
         if rounds is None or not 1 <= rounds <= 50:
-            raise forms.ValidationError("Choose between 1 and 50 rounds.")
+            raise forms.ValidationError(_("Choose between 1 and 50 rounds."))
         drawn = self.instance.round_set.count() if self.instance.pk else 0
         if rounds < drawn:
             raise forms.ValidationError(
-                f"{drawn} rounds are drawn already: the event cannot have fewer."
+                _("%(drawn)s rounds are drawn already: the event cannot have fewer.")
+                % {"drawn": drawn}
             )
         return rounds
 
@@ -108,7 +118,7 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The last day cannot come before the first day.")
+            self.add_error("end_date", _("The last day cannot come before the first day."))
         overrides = setting_forms.overrides_from(self)
         ruleset = data.get("ruleset")
         if ruleset is not None and setting_forms.check(self, overrides, ruleset.engine_ruleset()):
@@ -119,34 +129,38 @@ class TournamentForm(forms.ModelForm):
 class EntryForm(forms.Form):
     """Staff adding a member to the field (or to the substitutes)."""
 
-    player = forms.CharField(max_length=150, help_text="Username or display name.")
+    player = forms.CharField(max_length=150, help_text=_("Username or display name."))
     team = forms.CharField(max_length=60, required=False)
-    substitute = forms.BooleanField(required=False, label="Substitute only")
+    substitute = forms.BooleanField(required=False, label=_("Substitute only"))
 
     def clean_player(self):
         name = self.cleaned_data["player"]
         player = find_player(name)
         if player is None:
-            raise forms.ValidationError(f"No single member is called “{name}”.")
+            raise forms.ValidationError(
+                _("No single member is called “%(name)s”.") % {"name": name}
+            )
         if player.is_bot:
-            raise forms.ValidationError("Bots cannot enter a tournament.")
+            raise forms.ValidationError(_("Bots cannot enter a tournament."))
         return player
 
 
 class SignUpForm(forms.Form):
     """A member entering themselves."""
 
-    team = forms.CharField(max_length=60, required=False, help_text="Optional.")
+    team = forms.CharField(max_length=60, required=False, help_text=_("Optional."))
 
 
 class OrganizerForm(forms.Form):
-    player = forms.CharField(max_length=150, help_text="Username or display name.")
+    player = forms.CharField(max_length=150, help_text=_("Username or display name."))
 
     def clean_player(self):
         name = self.cleaned_data["player"]
         player = find_player(name)
         if player is None or player.is_bot:
-            raise forms.ValidationError(f"No single member is called “{name}”.")
+            raise forms.ValidationError(
+                _("No single member is called “%(name)s”.") % {"name": name}
+            )
         return player
 
 
@@ -156,23 +170,25 @@ class RoundForm(forms.Form):
         required=False,
         min_value=0,
         max_value=2**62,
-        label="Seating seed",
-        help_text="Leave empty for a fresh draw; the same seed gives the same seating.",
+        label=_("Seating seed"),
+        help_text=_("Leave empty for a fresh draw; the same seed gives the same seating."),
     )
     use_substitutes = forms.BooleanField(
         required=False,
         initial=True,
-        label="Fill empty seats with substitutes before giving byes",
+        label=_("Fill empty seats with substitutes before giving byes"),
     )
     duplicate = forms.BooleanField(
-        required=False, label="Duplicate: every table plays the same wall (online only)"
+        required=False, label=_("Duplicate: every table plays the same wall (online only)")
     )
     seating = forms.CharField(
         required=False,
-        label="Uploaded seating",
+        label=_("Uploaded seating"),
         widget=forms.Textarea(attrs={"rows": 6, "cols": 60, "spellcheck": "false"}),
-        help_text="For the uploaded method: one table per line, four names East to North, "
-        "separated by commas (CSV).",
+        help_text=_(
+            "For the uploaded method: one table per line, four names East to North, "
+            "separated by commas (CSV)."
+        ),
     )
 
 
@@ -189,23 +205,30 @@ def parse_seating(text: str, field, byes_allowed: bool = True):
         if not names:
             continue
         if len(names) != 4:
-            errors.append(f"Line {number}: a table needs four names, this line has {len(names)}.")
+            errors.append(
+                _("Line %(number)s: a table needs four names, this line has %(count)s.")
+                % {"number": number, "count": len(names)}
+            )
             continue
         table = []
         for name in names:
             player = find_player(name, field)
             if player is None:
-                errors.append(f"Line {number}: “{name}” is not a registered player.")
+                errors.append(
+                    _("Line %(number)s: “%(name)s” is not a registered player.")
+                    % {"number": number, "name": name}
+                )
             elif player.pk in seen:
                 errors.append(
-                    f"Line {number}: {player.name} is already seated on line {seen[player.pk]}."
+                    _("Line %(number)s: %(name)s is already seated on line %(other)s.")
+                    % {"number": number, "name": player.name, "other": seen[player.pk]}
                 )
             else:
                 seen[player.pk] = number
                 table.append(player)
         tables.append(table)
     if not tables and not errors:
-        errors.append("Enter at least one table of four names.")
+        errors.append(_("Enter at least one table of four names."))
     if errors:
         raise forms.ValidationError(errors)
     return tables
@@ -213,7 +236,7 @@ def parse_seating(text: str, field, byes_allowed: bool = True):
 
 class SubstituteForm(forms.Form):
     seat = forms.IntegerField(widget=forms.HiddenInput)
-    substitute = forms.ModelChoiceField(queryset=None, empty_label="choose a substitute")
+    substitute = forms.ModelChoiceField(queryset=None, empty_label=_("choose a substitute"))
 
     def __init__(self, *args, substitutes=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -222,7 +245,7 @@ class SubstituteForm(forms.Form):
 
 class LinkForm(forms.Form):
     # the column is a 32-bit integer: a larger number could never be stored
-    table_id = forms.IntegerField(min_value=1, max_value=2**31 - 1, label="Live table id")
+    table_id = forms.IntegerField(min_value=1, max_value=2**31 - 1, label=_("Live table id"))
 
 
 class ResultForm(forms.Form):
@@ -237,14 +260,14 @@ class ResultForm(forms.Form):
         min_value=0,
         max_value=99,
         initial=0,
-        label="Riichi sticks left on the table",
+        label=_("Riichi sticks left on the table"),
         widget=forms.NumberInput(attrs={"min": 0, "step": 1}),
     )
     confirm = forms.BooleanField(
         required=False,
-        label="I have checked these scores against the table's score sheet",
+        label=_("I have checked these scores against the table's score sheet"),
     )
-    reason = forms.CharField(max_length=200, required=False, label="Reason for the correction")
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason for the correction"))
 
     def __init__(self, *args, start_score: int, names=WIND_NAMES, correcting=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -252,15 +275,15 @@ class ResultForm(forms.Form):
         self.correcting = correcting
         for wind, name in enumerate(names):
             self.fields[f"score_{wind}"] = forms.IntegerField(
-                label=WIND_NAMES[wind]
+                label=_(WIND_NAMES[wind])
                 if name == WIND_NAMES[wind]
-                else f"{WIND_NAMES[wind]}: {name}",
+                else _("%(wind)s: %(name)s") % {"wind": _(WIND_NAMES[wind]), "name": name},
                 min_value=-MAX_SCORE,
                 max_value=MAX_SCORE,
                 widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
             )
             self.fields[f"chombo_{wind}"] = forms.IntegerField(
-                label="Chombos",
+                label=_("Chombos"),
                 min_value=0,
                 max_value=9,
                 initial=0,
@@ -268,7 +291,7 @@ class ResultForm(forms.Form):
                 widget=forms.NumberInput(attrs={"min": 0, "max": 9, "class": "narrow"}),
             )
             self.fields[f"chombo_reason_{wind}"] = forms.CharField(
-                label="Chombo reason", max_length=200, required=False
+                label=_("Chombo reason"), max_length=200, required=False
             )
         if correcting:
             self.fields["reason"].required = True
@@ -298,19 +321,19 @@ class ResultForm(forms.Form):
         for w in range(4):
             score = data.get(f"score_{w}")
             if score is not None and score % 100:
-                self.add_error(f"score_{w}", "Scores are counted in hundreds: end it in 00.")
+                self.add_error(f"score_{w}", _("Scores are counted in hundreds: end it in 00."))
             count = data.get(f"chombo_{w}") or 0
             data[f"chombo_{w}"] = count
             reason = (data.get(f"chombo_reason_{w}") or "").strip()
             if count and not reason:
-                self.add_error(f"chombo_reason_{w}", "Say why the chombo was given.")
+                self.add_error(f"chombo_reason_{w}", _("Say why the chombo was given."))
         check = self.total_check()
         if check and not check["ok"]:
             raise forms.ValidationError(check["message"], code="total")
         if self.correcting and not (data.get("reason") or "").strip():
-            self.add_error("reason", "Say why the recorded result is being changed.")
+            self.add_error("reason", _("Say why the recorded result is being changed."))
         if not data.get("confirm"):
-            self.add_error("confirm", "Tick the box to confirm the scores were checked.")
+            self.add_error("confirm", _("Tick the box to confirm the scores were checked."))
         return data
 
     def total_check(self) -> dict | None:
@@ -325,14 +348,34 @@ class ResultForm(forms.Form):
         total = sum(scores) + STICK * sticks
         off = total - self.table_total
         if off == 0:
-            message = f"The table adds up: {points_text(total)} points including {_sticks(sticks)}."
+            message = _("The table adds up: %(total)s points including %(sticks)s.") % {
+                "total": points_text(total),
+                "sticks": _sticks(sticks),
+            }
         else:
-            message = (
-                f"The scores and {_sticks(sticks)} add up to {points_text(total)} points, but a "
-                f"table of four starting at {points_text(self.start_score)} must add up to "
-                f"{points_text(self.table_total)} "
-                f"({points_text(abs(off))} {'too many' if off > 0 else 'missing'})."
-            )
+            words = {
+                "sticks": _sticks(sticks),
+                "total": points_text(total),
+                "start": points_text(self.start_score),
+                "table_total": points_text(self.table_total),
+                "off": points_text(abs(off)),
+            }
+            if off > 0:
+                message = (
+                    _(
+                        "The scores and %(sticks)s add up to %(total)s points, but a table of four "
+                        "starting at %(start)s must add up to %(table_total)s (%(off)s too many)."
+                    )
+                    % words
+                )
+            else:
+                message = (
+                    _(
+                        "The scores and %(sticks)s add up to %(total)s points, but a table of four "
+                        "starting at %(start)s must add up to %(table_total)s (%(off)s missing)."
+                    )
+                    % words
+                )
         return {"ok": off == 0, "total": total, "off": off, "message": message}
 
     def values(self):
@@ -345,7 +388,9 @@ class ResultForm(forms.Form):
 
 
 def _sticks(count: int) -> str:
-    return f"{count} leftover stick" + ("" if count == 1 else "s")
+    return ngettext("%(count)s leftover stick", "%(count)s leftover sticks", count) % {
+        "count": count
+    }
 
 
 class LeagueGameForm(forms.Form):
@@ -355,10 +400,10 @@ class LeagueGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for w, wind in enumerate(WIND_NAMES):
             self.fields[f"player_{w}"] = forms.ModelChoiceField(
-                queryset=members, label=wind, empty_label="choose a member"
+                queryset=members, label=_(wind), empty_label=_("choose a member")
             )
         self.fields["played_on"] = forms.DateField(
-            label="Played on", widget=forms.DateInput(attrs={"type": "date"})
+            label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"})
         )
 
     def clean(self):
@@ -366,7 +411,7 @@ class LeagueGameForm(forms.Form):
         chosen = [data.get(f"player_{w}") for w in range(4)]
         present = [p for p in chosen if p is not None]
         if len({p.pk for p in present}) != len(present):
-            raise forms.ValidationError("Each of the four seats needs a different member.")
+            raise forms.ValidationError(_("Each of the four seats needs a different member."))
         return data
 
 
@@ -379,5 +424,5 @@ class StandingsRangeForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("start") and data.get("end") and data["end"] < data["start"]:
-            raise forms.ValidationError("The end of the range comes before its start.")
+            raise forms.ValidationError(_("The end of the range comes before its start."))
         return data

@@ -12,6 +12,7 @@ import datetime
 from collections.abc import Callable
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from . import presenters
 from .models import Tournament
@@ -44,11 +45,11 @@ def last_shown_round_for(tournament: Tournament, user) -> int | None:
 
 def reveal(tournament: Tournament, user, *, clock: Clock = timezone.now) -> None:
     if not tournament.is_organizer(user):
-        raise Refused("Only the event's organizers can reveal the standings.")
+        raise Refused(_("Only the event's organizers can reveal the standings."))
     if not tournament.hide_last_rounds:
-        raise Refused("This event does not hide its last rounds.")
+        raise Refused(_("This event does not hide its last rounds."))
     if tournament.revealed:
-        raise Refused("The standings are revealed already.")
+        raise Refused(_("The standings are revealed already."))
     tournament.revealed = clock()
     tournament.save(update_fields=["revealed"])
 
@@ -57,9 +58,12 @@ def note(tournament: Tournament, last_shown: int | None) -> str:
     """The line the standings show while rounds are hidden."""
     if last_shown is None:
         return ""
-    return (
-        f"Standings after round {last_shown}: the last {tournament.hide_last_rounds} "
-        "rounds are hidden until the organizers reveal them."
+    return str(
+        _(
+            "Standings after round %(round)s: the last %(hidden)s rounds are hidden until "
+            "the organizers reveal them."
+        )
+        % {"round": last_shown, "hidden": tournament.hide_last_rounds}
     )
 
 

@@ -16,34 +16,35 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 from rules.engine import Ruleset, ruleset_from_dict
 
 WIND_NAMES = ("East", "South", "West", "North")
-CLOSES_HELP = "Members may register themselves until then (empty: no closing date)."
-CAP_HELP = "The most players in the field; later ones join a waiting list (empty: no cap)."
+CLOSES_HELP = _("Members may register themselves until then (empty: no closing date).")
+CAP_HELP = _("The most players in the field; later ones join a waiting list (empty: no cap).")
 
 
 class Tournament(models.Model):
     ONLINE, OFFLINE, LEAGUE = "online", "offline", "league"
     FORMATS = [
-        (OFFLINE, "Offline: played at the club, results entered by staff"),
-        (ONLINE, "Online: tables played live on this site"),
-        (LEAGUE, "League: a season where every game between members counts"),
+        (OFFLINE, _("Offline: played at the club, results entered by staff")),
+        (ONLINE, _("Online: tables played live on this site")),
+        (LEAGUE, _("League: a season where every game between members counts")),
     ]
 
     name = models.CharField(max_length=120)
     format = models.CharField(max_length=10, choices=FORMATS, default=OFFLINE)
     start_date = models.DateField()
-    end_date = models.DateField(null=True, blank=True, help_text="Leave empty for no end yet.")
+    end_date = models.DateField(null=True, blank=True, help_text=_("Leave empty for no end yet."))
     ruleset = models.ForeignKey("rules.Ruleset", on_delete=models.PROTECT, related_name="+")
     overrides = models.JSONField(
         default=dict,
         blank=True,
         help_text="Engine settings that differ from the ruleset for this event, as JSON.",
     )
-    rounds = models.PositiveSmallIntegerField(default=4, help_text="Ignored by leagues.")
+    rounds = models.PositiveSmallIntegerField(default=4, help_text=_("Ignored by leagues."))
     registration_open = models.BooleanField(default=True)
     # self-registration limits (see tournaments.self_registration)
     registration_closes = models.DateTimeField(null=True, blank=True, help_text=CLOSES_HELP)
@@ -65,25 +66,27 @@ class Tournament(models.Model):
     )
     FINISH_HAND, ONE_MORE_HAND = "finish_hand", "one_more_hand"
     TIME_END_RULES = [
-        (FINISH_HAND, "When time is up, finish the hand in play"),
-        (ONE_MORE_HAND, "When time is up, play one more hand after the one in play"),
+        (FINISH_HAND, _("When time is up, finish the hand in play")),
+        (ONE_MORE_HAND, _("When time is up, play one more hand after the one in play")),
     ]
     time_end_rule = models.CharField(
-        max_length=16, choices=TIME_END_RULES, default=FINISH_HAND, help_text="In-person rounds."
+        max_length=16, choices=TIME_END_RULES, default=FINISH_HAND, help_text=_("In-person rounds.")
     )
     # who makes a result entered at a scored table count (see tournaments.agreement)
     PLAYERS_AGREE, REFEREE_AGREES = "players", "referee"
     AGREEMENT_RULES = [
-        (PLAYERS_AGREE, "The players' agreement is enough"),
-        (REFEREE_AGREES, "Results need a referee"),
+        (PLAYERS_AGREE, _("The players' agreement is enough")),
+        (REFEREE_AGREES, _("Results need a referee")),
     ]
     result_agreement = models.CharField(
         max_length=10,
         choices=AGREEMENT_RULES,
         default=PLAYERS_AGREE,
-        verbose_name="Results entered at a table count",
-        help_text="A result entered by a player counts once another seated member agrees, "
-        "or only once an organizer or referee agrees.",
+        verbose_name=_("Results entered at a table count"),
+        help_text=_(
+            "A result entered by a player counts once another seated member agrees, "
+            "or only once an organizer or referee agrees."
+        ),
     )
     # hidden finish (tournaments.hidden_finish): the last rounds' standings are hidden
     hide_last_rounds = models.PositiveSmallIntegerField(
@@ -166,9 +169,9 @@ class Registration(models.Model):
 class Round(models.Model):
     RANDOM, SWISS, MANUAL = "random", "swiss", "manual"
     METHODS = [
-        (RANDOM, "Random, avoiding repeated opponents"),
-        (SWISS, "Swiss, by current standings"),
-        (MANUAL, "Uploaded by staff"),
+        (RANDOM, _("Random, avoiding repeated opponents")),
+        (SWISS, _("Swiss, by current standings")),
+        (MANUAL, _("Uploaded by staff")),
     ]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
@@ -210,7 +213,7 @@ class Round(models.Model):
 
     @property
     def timer_label(self) -> str:
-        return f"Round {self.number}"
+        return str(_("Round %(number)s") % {"number": self.number})
 
 
 class RoundBye(models.Model):
@@ -290,7 +293,7 @@ class TournamentTable(models.Model):
 
     @property
     def timer_label(self) -> str:
-        return f"Table {self.number}"
+        return str(_("Table %(number)s") % {"number": self.number})
 
     def seat_list(self) -> list[Seat]:
         """The four seats, East first (prefetched ``seats`` are used when present)."""
@@ -359,9 +362,9 @@ class Result(models.Model):
     # tournaments.agreement); results from before agreement existed are agreed.
     WAITING, DISPUTED, AGREED = "waiting", "disputed", "agreed"
     STATUSES = [
-        (WAITING, "waiting for agreement"),
-        (DISPUTED, "disputed"),
-        (AGREED, "agreed"),
+        (WAITING, _("waiting for agreement")),
+        (DISPUTED, _("disputed")),
+        (AGREED, _("agreed")),
     ]
     status = models.CharField(max_length=10, choices=STATUSES, default=AGREED)
     decided_by = models.ForeignKey(

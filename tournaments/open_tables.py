@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 from rules.models import Ruleset as StoredRuleset
@@ -56,35 +57,35 @@ class OpenTableForm(forms.Form):
                 queryset=StoredRuleset.offered(),
                 empty_label=None,
                 initial=StoredRuleset.club_default().pk,
-                label="Ruleset",
+                label=_("Ruleset"),
             )
             # a casual table's own round timer (an event's tables use their round's)
             self.fields["timer_minutes"] = forms.IntegerField(
                 required=False,
                 min_value=1,
                 max_value=MAX_MINUTES,
-                label="Time limit in minutes (empty: no timer)",
-                help_text="Whoever opens the table starts, pauses and extends it on its page.",
+                label=_("Time limit in minutes (empty: no timer)"),
+                help_text=_("Whoever opens the table starts, pauses and extends it on its page."),
                 error_messages={
-                    "min_value": "Give at least 1 minute, or leave it empty for no timer.",
-                    "max_value": f"At most {MAX_MINUTES} minutes.",
-                    "invalid": "Enter the minutes as a whole number.",
+                    "min_value": _("Give at least 1 minute, or leave it empty for no timer."),
+                    "max_value": _("At most %(most)s minutes.") % {"most": MAX_MINUTES},
+                    "invalid": _("Enter the minutes as a whole number."),
                 },
             )
             self.fields["time_end_rule"] = forms.ChoiceField(
                 choices=Tournament.TIME_END_RULES,
                 initial=Tournament.FINISH_HAND,
                 required=False,  # only a timed table needs it: the default then
-                label="When time is up",
+                label=_("When time is up"),
             )
         for w, wind in enumerate(WIND_NAMES):
             self.fields[f"player_{w}"] = forms.CharField(
                 max_length=150,
-                label=f"{wind} (first dealer)" if w == 0 else wind,
+                label=_("%(wind)s (first dealer)") % {"wind": _(wind)} if w == 0 else _(wind),
                 error_messages={"required": "Name the player in this seat."},
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}),
             )
-            self.fields[f"guest_{w}"] = forms.BooleanField(required=False, label="guest")
+            self.fields[f"guest_{w}"] = forms.BooleanField(required=False, label=_("guest"))
 
     def timer_fields(self):
         return [self[name] for name in ("timer_minutes", "time_end_rule") if name in self.fields]
@@ -106,7 +107,7 @@ class OpenTableForm(forms.Form):
                         key, f"A guest's name has {GUEST_NAME_LENGTH} characters at most."
                     )
                     continue
-                refusal = _guest_refusal(name, [n for _, _, n in seats if n])
+                refusal = _guest_refusal(name, [n for _wind, _player, n in seats if n])
                 if refusal:
                     self.add_error(key, refusal)
                     continue
@@ -182,7 +183,7 @@ def casual_new(request):
             timer_minutes=data.get("timer_minutes") or 0,
             time_end_rule=data.get("time_end_rule") or Tournament.FINISH_HAND,
         )
-        messages.success(request, "The table is open: enter each hand as it ends.")
+        messages.success(request, _("The table is open: enter each hand as it ends."))
         return redirect(_score_url(table))
     return render(request, "tournaments/open_table.html", {"form": form, "tournament": None})
 
@@ -191,7 +192,9 @@ def league_table_new(request, tournament_id):
     """A league's organizers, referees and members open a scored table of the league."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not tournament.is_league:
-        messages.error(request, "Only a league opens tables outside rounds; use a round's tables.")
+        messages.error(
+            request, _("Only a league opens tables outside rounds; use a round's tables.")
+        )
         return redirect(tournament)
     member = tournament.entries.filter(player=request.user.pk, withdrawn__isnull=True).exists()
     if not (tournament.is_referee(request.user) or member):
@@ -201,7 +204,7 @@ def league_table_new(request, tournament_id):
             tournament,
         )
     if tournament.closed:
-        messages.error(request, "This league is closed.")
+        messages.error(request, _("This league is closed."))
         return redirect(tournament)
     members = get_user_model().objects.filter(
         tournament_entries__tournament=tournament, tournament_entries__withdrawn__isnull=True
@@ -209,6 +212,6 @@ def league_table_new(request, tournament_id):
     form = OpenTableForm(request.POST or None, members=members)
     if request.method == "POST" and form.is_valid():
         table = open_table(tournament, form.cleaned_data["seats"], request.user)
-        messages.success(request, "The league table is open: enter each hand as it ends.")
+        messages.success(request, _("The league table is open: enter each hand as it ends."))
         return redirect(_score_url(table))
     return render(request, "tournaments/open_table.html", {"form": form, "tournament": tournament})

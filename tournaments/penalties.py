@@ -14,6 +14,8 @@ from collections.abc import Callable
 from django import forms
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules.engine import format_final
 
@@ -32,29 +34,29 @@ class Refused(Exception):
 class PenaltyForm(forms.Form):
     preset = forms.ChoiceField(
         required=False,
-        label="Preset",
-        help_text="One of the event's usual penalties: its points, kind and name as the reason.",
+        label=_("Preset"),
+        help_text=_("One of the event's usual penalties: its points, kind and name as the reason."),
     )
     wind = forms.TypedChoiceField(
         coerce=int,
         choices=list(enumerate(WIND_NAMES)),
-        label="Player",
+        label=_("Player"),
         error_messages={
-            "required": "Choose the player.",
-            "invalid_choice": "Choose a player of this table.",
+            "required": _("Choose the player."),
+            "invalid_choice": _("Choose a player of this table."),
         },
     )
-    kind = forms.ChoiceField(choices=Penalty.KINDS, label="Penalty", initial=Penalty.CHOMBO)
+    kind = forms.ChoiceField(choices=Penalty.KINDS, label=_("Penalty"), initial=Penalty.CHOMBO)
     points = forms.IntegerField(
         required=False,
-        label="Points taken off",
-        help_text="In points, e.g. 20000 for 20.0. Empty for a chombo: the ruleset's penalty.",
+        label=_("Points taken off"),
+        help_text=_("In points, e.g. 20000 for 20.0. Empty for a chombo: the ruleset's penalty."),
     )
     reason = forms.CharField(
         max_length=200,
-        label="Reason",
+        label=_("Reason"),
         error_messages={
-            "required": "Give the reason: it goes into the correction log.",
+            "required": _("Give the reason: it goes into the correction log."),
         },
     )
 
@@ -63,13 +65,24 @@ class PenaltyForm(forms.Form):
         self.table = table
         names = {s.wind: s.player_name for s in table.seats.all()}
         self.fields["wind"].choices = [
-            (w, f"{WIND_NAMES[w]}: {names.get(w, 'empty seat')}") for w in range(4)
+            (
+                w,
+                _("%(wind)s: %(name)s")
+                % {"wind": _(WIND_NAMES[w]), "name": names.get(w, _("empty seat"))},
+            )
+            for w in range(4)
         ]
         self.chombo_points = table.tournament.engine_ruleset().chombo_penalty
         self.presets = {str(p.pk): p for p in table.tournament.penalty_presets.all()}
         if self.presets:
-            self.fields["preset"].choices = [("", "None: as entered below")] + [
-                (pk, f"{p.name} ({'chombo, ' if p.chombo else ''}{format_final(-p.points)})")
+            self.fields["preset"].choices = [("", _("None: as entered below"))] + [
+                (
+                    pk,
+                    _("%(name)s (chombo, %(points)s)")
+                    % {"name": p.name, "points": format_final(-p.points)}
+                    if p.chombo
+                    else f"{p.name} ({format_final(-p.points)})",
+                )
                 for pk, p in self.presets.items()
             ]
         else:
@@ -85,19 +98,21 @@ class PenaltyForm(forms.Form):
             data["points"] = preset.points
             data["reason"] = data.get("reason") or preset.name
         elif self.data.get("preset"):
-            self.add_error("preset", "Choose one of the event's presets.")
+            self.add_error("preset", _("Choose one of the event's presets."))
         if not data.get("reason") and "reason" not in self.errors:
-            self.add_error("reason", "Give the reason: it goes into the correction log.")
+            self.add_error("reason", _("Give the reason: it goes into the correction log."))
         points = data.get("points")
         if data.get("kind") == Penalty.CHOMBO and points is None:
             points = self.chombo_points
         if points is None:
-            self.add_error("points", "Enter the points to take off.")
+            self.add_error("points", _("Enter the points to take off."))
         elif not 0 < points <= MAX_POINTS:
-            self.add_error("points", f"Enter between 1 and {MAX_POINTS:,} points.")
+            self.add_error(
+                "points", _("Enter between 1 and %(most)s points.") % {"most": f"{MAX_POINTS:,}"}
+            )
         data["points"] = points
         if data.get("wind") is not None and not self.table.seats.filter(wind=data["wind"]).exists():
-            self.add_error("wind", "Nobody sits there at this table.")
+            self.add_error("wind", _("Nobody sits there at this table."))
         return data
 
 
@@ -115,11 +130,11 @@ def _log(table: Table, field: str, old: str, new: str, reason: str, user, now) -
 
 def _check(table: Table, user) -> None:
     if table.tournament is None:
-        raise Refused("Penalties belong to the tables of an event.")
+        raise Refused(_("Penalties belong to the tables of an event."))
     if table.tournament.closed:
-        raise Refused("This event is closed; nothing can change any more.")
+        raise Refused(_("This event is closed; nothing can change any more."))
     if not table.tournament.is_referee(user):
-        raise Refused("Only the event's referees and organizers can record penalties.")
+        raise Refused(_("Only the event's referees and organizers can record penalties."))
 
 
 def describe(penalty: Penalty) -> str:
@@ -161,7 +176,7 @@ def remove(penalty: Penalty, user, reason: str, *, clock: Clock = timezone.now) 
     _check(table, user)
     reason = reason.strip()
     if not reason:
-        raise Refused("Give the reason for taking the penalty back.")
+        raise Refused(_("Give the reason for taking the penalty back."))
     now = clock()
     with transaction.atomic():
         WithdrawnPenalty.objects.create(
@@ -202,26 +217,34 @@ class PresetForm(forms.ModelForm):
     class Meta:
         model = PenaltyPreset
         fields = ["name", "points", "chombo"]
-        labels = {"chombo": "Counts as a chombo"}
+        labels = {
+            "name": _("Name"),
+            "points": pgettext_lazy("penalty", "Points"),
+            "chombo": _("Counts as a chombo"),
+        }
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["name"].error_messages["required"] = "Name the preset, e.g. Late."
-        self.fields["points"].error_messages["required"] = "Enter the points to take off."
+        self.fields["name"].error_messages["required"] = _("Name the preset, e.g. Late.")
+        self.fields["points"].error_messages["required"] = _("Enter the points to take off.")
 
     def clean_name(self):
         name = " ".join((self.cleaned_data.get("name") or "").split())
         if not name:
-            raise forms.ValidationError("Name the preset, e.g. Late.")
+            raise forms.ValidationError(_("Name the preset, e.g. Late."))
         if self.tournament.penalty_presets.filter(name__iexact=name).exists():
-            raise forms.ValidationError(f"This event has a preset called {name} already.")
+            raise forms.ValidationError(
+                _("This event has a preset called %(name)s already.") % {"name": name}
+            )
         return name
 
     def clean_points(self):
         points = self.cleaned_data.get("points")
         if points is None or not 0 < points <= MAX_POINTS:
-            raise forms.ValidationError(f"Enter between 1 and {MAX_POINTS:,} points.")
+            raise forms.ValidationError(
+                _("Enter between 1 and %(most)s points.") % {"most": f"{MAX_POINTS:,}"}
+            )
         return points
 
     def save(self, commit=True):
@@ -247,7 +270,7 @@ def event_list(tournament) -> list[dict]:
                 "round": p.table.round.number if p.table.round else None,
                 "player": seat.player_name if seat else WIND_NAMES[p.wind],
                 "wind": WIND_NAMES[p.wind],
-                "kind": "Chombo" if p.kind == Penalty.CHOMBO else "Penalty points",
+                "kind": _("Chombo") if p.kind == Penalty.CHOMBO else _("Penalty points"),
                 "points": format_final(-p.points),
                 "withdrawn": isinstance(p, WithdrawnPenalty),
             }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -22,14 +23,14 @@ class Penalty(models.Model):
     """
 
     CHOMBO, CONDUCT = "chombo", "penalty"
-    KINDS = [(CHOMBO, "Chombo"), (CONDUCT, "Penalty points")]
+    KINDS = [(CHOMBO, _("Chombo")), (CONDUCT, _("Penalty points"))]
 
     table = models.ForeignKey(
         "tournaments.TournamentTable", on_delete=models.CASCADE, related_name="penalties"
     )
     wind = models.PositiveSmallIntegerField(choices=list(enumerate(WIND_NAMES)))
     kind = models.CharField(max_length=10, choices=KINDS, default=CONDUCT)
-    points = models.PositiveIntegerField(help_text="Taken off the final result, in points.")
+    points = models.PositiveIntegerField(help_text=_("Taken off the final result, in points."))
     reason = models.CharField(max_length=200)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -48,8 +49,8 @@ class PenaltyPreset(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="penalty_presets"
     )
     name = models.CharField(max_length=60)
-    points = models.PositiveIntegerField(help_text="In points, e.g. 2000 for 2.0.")
-    chombo = models.BooleanField(default=False, help_text="Counts as a chombo.")
+    points = models.PositiveIntegerField(help_text=_("In points, e.g. 2000 for 2.0."))
+    chombo = models.BooleanField(default=False, help_text=_("Counts as a chombo."))
 
     class Meta:
         ordering = ["name", "pk"]

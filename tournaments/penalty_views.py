@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import penalties
@@ -47,7 +48,7 @@ def preset_add(request, tournament):
     if not form.is_valid():
         return _page(request, tournament, form=form, status=400)
     preset = form.save()
-    messages.success(request, f"The preset {preset.name} is added.")
+    messages.success(request, _("The preset %(name)s is added.") % {"name": preset.name})
     return redirect("tournaments:penalties", tournament.pk)
 
 
@@ -56,5 +57,7 @@ def preset_add(request, tournament):
 def preset_remove(request, tournament, preset_id):
     preset = get_object_or_404(tournament.penalty_presets, pk=preset_id)
     preset.delete()
-    messages.success(request, f"The preset {preset.name} is removed; penalties given stay.")
+    messages.success(
+        request, _("The preset %(name)s is removed; penalties given stay.") % {"name": preset.name}
+    )
     return redirect("tournaments:penalties", tournament.pk)

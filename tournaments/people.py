@@ -26,6 +26,7 @@ from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from players import names
 
@@ -48,16 +49,19 @@ def _check_name(tournament: Tournament, name: str) -> str:
     Player = get_user_model()
     name = " ".join(name.split())
     if not name:
-        raise Refused("Give the person's name.")
+        raise Refused(_("Give the person's name."))
     if len(name) > 60:
-        raise Refused(f"“{name[:60]}…” is too long: 60 characters at most.")
+        raise Refused(_("“%(name)s…” is too long: 60 characters at most.") % {"name": name[:60]})
     try:
         names.check_guest_name(name, Player)
     except ValidationError as error:
         raise Refused(error.messages[0]) from None
     for entry in tournament.entries.select_related("player"):
         if names.look_alike(name, entry.player.name):
-            raise Refused(f"“{name}” is already registered at this event ({entry.player.name}).")
+            raise Refused(
+                _("“%(name)s” is already registered at this event (%(entry)s).")
+                % {"name": name, "entry": entry.player.name}
+            )
     return name
 
 
@@ -68,12 +72,15 @@ def _check_email(email: str) -> str:
     try:
         validate_email(email)
     except ValidationError:
-        raise Refused(f"“{email}” is not an e-mail address.") from None
+        raise Refused(_("“%(email)s” is not an e-mail address.") % {"email": email}) from None
     member = get_user_model().objects.filter(is_placeholder=False, email__iexact=email).first()
     if member is not None:
         raise Refused(
-            f"The e-mail address {email} belongs to the member {member.username}; "
-            "add them by their username instead."
+            _(
+                "The e-mail address %(email)s belongs to the member %(username)s; "
+                "add them by their username instead."
+            )
+            % {"email": email, "username": member.username}
         )
     return email
 
@@ -98,7 +105,7 @@ def register_by_name(
     name = _check_name(tournament, name)
     email = _check_email(email)
     if len(team) > 60:
-        raise Refused("The team name is too long (60 characters at most).")
+        raise Refused(_("The team name is too long (60 characters at most)."))
     with transaction.atomic():
         person = _new_person(name, email)
         return Registration.objects.create(
@@ -108,7 +115,7 @@ def register_by_name(
 
 def split_line(line: str) -> tuple[str, str]:
     """A pasted line "Name" or "Name, e-mail" as (name, e-mail)."""
-    name, _, rest = line.rpartition(",")
+    name, _comma, rest = line.rpartition(",")
     if name and "@" in rest:
         return name.strip(), rest.strip()
     return line.strip(), ""
@@ -142,11 +149,14 @@ def send_takeover_mail(person, member, url: str) -> None:
 def _check_pair(person, member) -> None:
     if not is_named(person):
         raise Refused(
-            f"{person.name} is a member's own account, not a person registered by name; "
-            "nobody can take it over."
+            _(
+                "%(name)s is a member's own account, not a person registered by name; "
+                "nobody can take it over."
+            )
+            % {"name": person.name}
         )
     if not getattr(member, "is_authenticated", False) or member.is_bot or member.is_placeholder:
-        raise Refused("Only a member's account can take over a record.")
+        raise Refused(_("Only a member's account can take over a record."))
 
 
 def ask(tournament: Tournament, person, member, link_for) -> str:
@@ -157,7 +167,7 @@ def ask(tournament: Tournament, person, member, link_for) -> str:
     the member is told."""
     _check_pair(person, member)
     if not tournament.entries.filter(player=person).exists():
-        raise Refused(f"{person.name} is not registered at this event.")
+        raise Refused(_("%(name)s is not registered at this event.") % {"name": person.name})
     TakeoverRequest.objects.get_or_create(
         tournament=tournament,
         person=person,
@@ -166,11 +176,14 @@ def ask(tournament: Tournament, person, member, link_for) -> str:
     )
     if person.email:
         send_takeover_mail(person, member, link_for(takeover_token(person, member)))
-        return (
-            f"A confirmation link went to the e-mail address the organizers have for "
-            f"{person.name}; open it while signed in. An organizer can also confirm it."
-        )
-    return f"An organizer of {tournament.name} will confirm that you are {person.name}."
+        return _(
+            "A confirmation link went to the e-mail address the organizers have for "
+            "%(name)s; open it while signed in. An organizer can also confirm it."
+        ) % {"name": person.name}
+    return _("An organizer of %(event)s will confirm that you are %(name)s.") % {
+        "event": tournament.name,
+        "name": person.name,
+    }
 
 
 def read_token(token: str, member):
@@ -178,17 +191,19 @@ def read_token(token: str, member):
     try:
         data = signing.loads(token, salt=TOKEN_SALT, max_age=TOKEN_DAYS * 86400)
     except signing.SignatureExpired:
-        raise Refused("This link has expired; ask again from the event's page.") from None
+        raise Refused(_("This link has expired; ask again from the event's page.")) from None
     except signing.BadSignature:
-        raise Refused("This link is not valid; nothing was changed.") from None
+        raise Refused(_("This link is not valid; nothing was changed.")) from None
     if data.get("m") != getattr(member, "pk", None):
         raise Refused(
-            "This link confirms another member's request; a record can only be taken "
-            "over by the member who asked. Nothing was changed."
+            _(
+                "This link confirms another member's request; a record can only be taken "
+                "over by the member who asked. Nothing was changed."
+            )
         )
     person = get_user_model().objects.filter(pk=data.get("p")).first()
     if person is None:
-        raise Refused("That record has already been taken over; nothing was changed.")
+        raise Refused(_("That record has already been taken over; nothing was changed."))
     return person
 
 
@@ -200,9 +215,11 @@ def take_over(person, member) -> None:
     clash = both.select_related("tournament").first()
     if clash is not None:
         raise Refused(
-            f"{member.name} is already registered at {clash.tournament.name}, where "
-            f"{person.name} played too; an organizer must withdraw one first. "
-            "Nothing was changed."
+            _(
+                "%(member)s is already registered at %(event)s, where %(person)s played too; "
+                "an organizer must withdraw one first. Nothing was changed."
+            )
+            % {"member": member.name, "event": clash.tournament.name, "person": person.name}
         )
     try:
         with transaction.atomic():
@@ -211,8 +228,11 @@ def take_over(person, member) -> None:
             person.delete()
     except IntegrityError:
         raise Refused(
-            f"{member.name} and {person.name} sat at the same table; they cannot be one "
-            "player. Nothing was changed."
+            _(
+                "%(member)s and %(person)s sat at the same table; they cannot be one "
+                "player. Nothing was changed."
+            )
+            % {"member": member.name, "person": person.name}
         ) from None
 
 
@@ -231,5 +251,5 @@ def link(tournament: Tournament, person, member) -> None:
     """An organizer of ``tournament`` confirms that ``member`` is ``person``."""
     _check_pair(person, member)
     if not tournament.entries.filter(player=person).exists():
-        raise Refused(f"{person.name} is not registered at this event.")
+        raise Refused(_("%(name)s is not registered at this event.") % {"name": person.name})
     take_over(person, member)

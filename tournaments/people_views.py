@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import people, self_registration, signals
@@ -54,7 +55,7 @@ def person_add(request, tournament):
     except people.Refused as refusal:
         messages.error(request, str(refusal))
         return redirect(tournament.get_absolute_url() + "#players")
-    messages.success(request, f"{entry.player.name} is registered by name.")
+    messages.success(request, _("%(name)s is registered by name.") % {"name": entry.player.name})
     _changed(tournament)
     return redirect(tournament.get_absolute_url() + "#players")
 
@@ -98,10 +99,14 @@ def takeover_confirm(request, token):
             return render(
                 request, "tournaments/takeover.html", {"refusal": str(refusal)}, status=400
             )
-        messages.success(request, f"The results of {person.name} are yours now.")
+        messages.success(
+            request, _("The results of %(name)s are yours now.") % {"name": person.name}
+        )
         return redirect(request.user.get_absolute_url())
     entries = Registration.objects.filter(player=person).select_related("tournament")
-    return render(request, "tournaments/takeover.html", {"person": person, "entries": entries})
+    names = ", ".join(e.tournament.name for e in entries)
+    context = {"person": person, "entries": entries, "event_names": names}
+    return render(request, "tournaments/takeover.html", context)
 
 
 @require_POST
@@ -114,14 +119,21 @@ def person_link(request, tournament, player_id):
     if "\x00" not in username:
         member = get_user_model().objects.filter(username__iexact=username).first()
     if member is None:
-        messages.error(request, f"No member is called {username!r}; nothing was changed.")
+        messages.error(
+            request,
+            _("No member is called %(name)s; nothing was changed.") % {"name": repr(username)},
+        )
         return redirect(tournament.get_absolute_url() + "#players")
     try:
         people.link(tournament, person, member)
     except people.Refused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, f"{member.name} took over the record of {person.name}.")
+        messages.success(
+            request,
+            _("%(member)s took over the record of %(person)s.")
+            % {"member": member.name, "person": person.name},
+        )
         _changed(tournament)
     return redirect(tournament.get_absolute_url() + "#players")
 

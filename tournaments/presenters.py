@@ -6,6 +6,10 @@ same values, so an export always matches the page it was taken from.
 
 from __future__ import annotations
 
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from rules.engine import format_final
 
 from . import charts, duplicate, leaderboard, records, scored_tables, stages
@@ -15,32 +19,32 @@ from .models import Tournament
 CHART_LINES = 10  # the chart shows the top ten players; more lines are unreadable
 
 STANDINGS_COLUMNS = (
-    ("rank", "Rank"),
-    ("name", "Player"),
-    ("team", "Team"),
-    ("total", "Points"),
-    ("games", "Games"),
-    ("average", "Avg place"),
-    ("first", "1st"),
-    ("second", "2nd"),
-    ("third", "3rd"),
-    ("fourth", "4th"),
-    ("penalties", "Penalties"),
-    ("chombos", "Chombos"),
+    ("rank", gettext_lazy("Rank")),
+    ("name", gettext_lazy("Player")),
+    ("team", gettext_lazy("Team")),
+    ("total", pgettext_lazy("standings", "Points")),
+    ("games", gettext_lazy("Games")),
+    ("average", gettext_lazy("Avg place")),
+    ("first", gettext_lazy("1st")),
+    ("second", gettext_lazy("2nd")),
+    ("third", gettext_lazy("3rd")),
+    ("fourth", gettext_lazy("4th")),
+    ("penalties", gettext_lazy("Penalties")),
+    ("chombos", gettext_lazy("Chombos")),
 )
-STAGE_COLUMNS = (("stage", "Stage"), ("carried", "Carried"))
+STAGE_COLUMNS = (("stage", gettext_lazy("Stage")), ("carried", gettext_lazy("Carried")))
 RESULT_COLUMNS = (
-    ("round", "Round"),
-    ("table", "Table"),
-    ("finished", "Finished"),
-    ("wind", "Seat"),
-    ("name", "Player"),
-    ("score", "Raw score"),
-    ("place", "Place"),
-    ("uma", "Uma"),
-    ("oka", "Oka"),
-    ("penalty", "Penalty"),
-    ("final", "Points"),
+    ("round", gettext_lazy("Round")),
+    ("table", gettext_lazy("Table")),
+    ("finished", gettext_lazy("Finished")),
+    ("wind", gettext_lazy("Seat")),
+    ("name", gettext_lazy("Player")),
+    ("score", gettext_lazy("Raw score")),
+    ("place", gettext_lazy("Place")),
+    ("uma", gettext_lazy("Uma")),
+    ("oka", gettext_lazy("Oka")),
+    ("penalty", gettext_lazy("Penalty")),
+    ("final", pgettext_lazy("standings", "Points")),
 )
 
 
@@ -49,35 +53,38 @@ def ruleset_summary(ruleset) -> list[tuple[str, str]]:
     unit = ruleset.score_unit
     uma = " / ".join(format_final(u) for u in ruleset.uma)
     return [
-        ("Start / return points", f"{ruleset.start_score:,} / {ruleset.target_score:,}"),
-        ("Uma", uma),
-        ("Oka", format_final(ruleset.oka_points) if ruleset.oka else "none"),
+        (_("Start / return points"), f"{ruleset.start_score:,} / {ruleset.target_score:,}"),
+        (_("Uma"), uma),
+        (_("Oka"), format_final(ruleset.oka_points) if ruleset.oka else _("none")),
         (
-            "Ties",
-            "split uma and oka"
+            _("Ties"),
+            _("split uma and oka")
             if ruleset.tie_rule == "share_uma"
-            else "the seat nearer the first dealer ranks higher",
+            else _("the seat nearer the first dealer ranks higher"),
         ),
         (
-            "Chombo",
-            f"{format_final(-ruleset.chombo_penalty)} after uma"
+            _("Chombo"),
+            _("%(points)s after uma") % {"points": format_final(-ruleset.chombo_penalty)}
             if ruleset.chombo == "penalty"
-            else "mangan payments at the table",
+            else _("mangan payments at the table"),
         ),
-        ("Rounding", rounding_words(ruleset.rounding, unit)),
+        (_("Rounding"), rounding_words(ruleset.rounding, unit)),
     ]
 
 
 def rounding_words(rounding: str, unit: int) -> str:
     """How final scores are rounded, in plain words (the engine's ``round_to_unit``)."""
     if rounding == "none" or unit == 1:
-        return "not rounded: every point counts"
+        return _("not rounded: every point counts")
     if rounding == "goshashonyu":
-        return (
-            f"to whole {unit:,}s: a remainder below {unit * 6 // 10:,} rounds down, "
-            f"from {unit * 6 // 10:,} up (goshashonyu)"
-        )
-    return f"to whole {unit:,}s: a remainder from {unit // 2:,} rounds up"
+        return _(
+            "to whole %(unit)ss: a remainder below %(half)s rounds down, "
+            "from %(half)s up (goshashonyu)"
+        ) % {"unit": f"{unit:,}", "half": f"{unit * 6 // 10:,}"}
+    return _("to whole %(unit)ss: a remainder from %(half)s rounds up") % {
+        "unit": f"{unit:,}",
+        "half": f"{unit // 2:,}",
+    }
 
 
 def _upto(items, round_number, step):
@@ -118,9 +125,10 @@ def standings(tournament: Tournament, start=None, end=None, upto_round=None) -> 
             {"key": key, "text": row["cells"][key], "sort": row["sort"][key]} for key, _ in columns
         ]
     ranked = [r for r in board.rows if r.rank is not None][:CHART_LINES]
-    labels = [f"R{s}" if isinstance(s, int) else s.strftime("%d %b") for s in board.steps]
+    day = _("d M")  # the chart's day of play: "01 Mar" (3月1日 in Japanese)
+    labels = [f"R{s}" if isinstance(s, int) else formats.date_format(s, day) for s in board.steps]
     series = [(r.name, leaderboard.cumulative(r, board.steps)) for r in ranked]
-    title = "Running total by round" if not tournament.is_league else "Running total by day"
+    title = _("Running total by round") if not tournament.is_league else _("Running total by day")
     # drawn about as wide as it is shown beside its legend at a desk, so its type reads 12 px
     chart = charts.progress_svg(series, labels, 700, 320, title)
     # a phone draws the narrow chart and lists the names below it (tournaments.css)

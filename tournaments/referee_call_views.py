@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import referee_calls
@@ -56,7 +57,7 @@ def call_from_table(request, tournament_id, table_pk):
             return forbidden(request, str(refusal), table.tournament)
         messages.error(request, str(refusal))
     else:
-        messages.success(request, "The referee is called; they will come to your table.")
+        messages.success(request, _("The referee is called; they will come to your table."))
     return redirect("tournaments:score", tournament_id, table.pk)
 
 
@@ -80,7 +81,10 @@ def _act(request, tournament_id, call_id, action):
 def call_take(request, tournament_id, call_id):
     def take(made):
         referee_calls.take(made, request.user)
-        messages.success(request, f"You take the call to {referee_calls.table_label(made.table)}.")
+        messages.success(
+            request,
+            _("You take the call to %(table)s.") % {"table": referee_calls.table_label(made.table)},
+        )
 
     return _act(request, tournament_id, call_id, take)
 
@@ -89,7 +93,7 @@ def call_take(request, tournament_id, call_id):
 def call_close(request, tournament_id, call_id):
     def close(made):
         referee_calls.close(made, request.user, request.POST.get("note", ""))
-        messages.success(request, "The call is closed; your note is in the table's log.")
+        messages.success(request, _("The call is closed; your note is in the table's log."))
 
     return _act(request, tournament_id, call_id, close)
 
@@ -100,6 +104,8 @@ def projector_switch(request, tournament):
     tournament.projector_calls = request.POST.get("projector_calls") == "on"
     tournament.save(update_fields=["projector_calls"])
     referee_calls.broadcast(tournament.pk, corner=True)
-    shown = "shows" if tournament.projector_calls else "no longer shows"
-    messages.success(request, f"The projector {shown} the referee calls.")
+    if tournament.projector_calls:
+        messages.success(request, _("The projector shows the referee calls."))
+    else:
+        messages.success(request, _("The projector no longer shows the referee calls."))
     return redirect("tournaments:referee_calls", tournament.pk)

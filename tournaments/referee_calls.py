@@ -24,6 +24,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from players.models import REFEREE_CALL
 from players.notices import notify_all
@@ -97,18 +98,21 @@ def _log(table: Table, new: str, reason: str, user, now) -> None:
 def call(table: Table, user, *, clock: Clock = timezone.now) -> RefereeCall:
     """``user`` (seated at ``table``) calls the event's referees."""
     if table.tournament_id is None:
-        raise Refused("Only the tables of an event have referees to call.")
+        raise Refused(_("Only the tables of an event have referees to call."))
     if table.tournament.closed is not None:
-        raise Refused("This event is closed.")
+        raise Refused(_("This event is closed."))
     if not seated(table, user):
-        raise Refused("Only the players seated at this table can call the referee.")
+        raise Refused(_("Only the players seated at this table can call the referee."))
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         waiting = RefereeCall.objects.filter(table=locked, closed_at=None).first()
         if waiting is not None:
             raise Refused(
-                f"The referee is already called to this table "
-                f"(at {timezone.localtime(waiting.called_at):%H:%M}); they are on their way."
+                _(
+                    "The referee is already called to this table (at %(time)s); "
+                    "they are on their way."
+                )
+                % {"time": f"{timezone.localtime(waiting.called_at):%H:%M}"}
             )
         now = clock()
         made = RefereeCall.objects.create(
@@ -133,7 +137,7 @@ def call(table: Table, user, *, clock: Clock = timezone.now) -> RefereeCall:
 
 def _check_referee(made: RefereeCall, user) -> None:
     if not made.tournament.is_referee(user):
-        raise Refused("Only this event's referees and organizers answer its calls.")
+        raise Refused(_("Only this event's referees and organizers answer its calls."))
 
 
 def take(made: RefereeCall, user, *, clock: Clock = timezone.now) -> RefereeCall:
@@ -142,10 +146,10 @@ def take(made: RefereeCall, user, *, clock: Clock = timezone.now) -> RefereeCall
     with transaction.atomic():
         locked = RefereeCall.objects.select_for_update().get(pk=made.pk)
         if locked.closed_at is not None:
-            raise Refused("This call is closed already.")
+            raise Refused(_("This call is closed already."))
         if locked.taken_by_id is not None:
             who = "you" if locked.taken_by_id == user.pk else locked.taken_by.name
-            raise Refused(f"This call is taken already (by {who}).")
+            raise Refused(_("This call is taken already (by %(name)s).") % {"name": who})
         now = clock()
         locked.taken_by, locked.taken_at = user, now
         locked.save(update_fields=["taken_by", "taken_at"])
@@ -159,11 +163,11 @@ def close(made: RefereeCall, user, note: str, *, clock: Clock = timezone.now) ->
     _check_referee(made, user)
     note = " ".join(note.split())[:200]
     if not note:
-        raise Refused("Write a note: what was the call about and what was decided?")
+        raise Refused(_("Write a note: what was the call about and what was decided?"))
     with transaction.atomic():
         locked = RefereeCall.objects.select_for_update().get(pk=made.pk)
         if locked.closed_at is not None:
-            raise Refused("This call is closed already.")
+            raise Refused(_("This call is closed already."))
         now = clock()
         if locked.taken_by_id is None:
             locked.taken_by, locked.taken_at = user, now

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from .forms import OrganizerForm
@@ -18,13 +19,16 @@ def organizers(request):
     """A club admin ticks the members who may create and run events."""
     if not is_club_admin(request.user):
         return forbidden(request, "Only a club admin can name organizers.")
-    group, _ = Group.objects.get_or_create(name=ORGANIZERS)
+    group, _created = Group.objects.get_or_create(name=ORGANIZERS)
     members = get_user_model().objects.filter(is_bot=False, is_active=True).order_by("username")
     if request.method == "POST":
         chosen = set(request.POST.getlist("organizer"))
         picked = [m for m in members if str(m.pk) in chosen]
         group.user_set.set(picked)
-        messages.success(request, f"{len(picked)} member(s) can now create and run events.")
+        messages.success(
+            request,
+            _("%(count)s member(s) can now create and run events.") % {"count": len(picked)},
+        )
         return redirect("tournaments:organizers")
     current = set(group.user_set.values_list("pk", flat=True))
     rows = [{"member": m, "on": m.pk in current} for m in members]
@@ -37,7 +41,7 @@ def _member(request, tournament, field="player"):
     found = get_user_model().objects.filter(username__iexact=name, is_bot=False)
     user = None if "\x00" in name else found.first()
     if user is None:
-        messages.error(request, f"No member is called {name!r}.")
+        messages.error(request, _("No member is called %(name)s.") % {"name": repr(name)})
     return user
 
 
@@ -48,7 +52,7 @@ def organizer_add(request, tournament):
     if form.is_valid():
         player = form.cleaned_data["player"]
         tournament.organizers.add(player)
-        messages.success(request, f"{player.name} can now run this event.")
+        messages.success(request, _("%(name)s can now run this event.") % {"name": player.name})
     else:
         messages.error(request, form.errors["player"][0])
     return redirect(tournament)
@@ -66,7 +70,7 @@ def referee_add(request, tournament):
     user = _member(request, tournament)
     if user is not None:
         tournament.referees.add(user)
-        messages.success(request, f"{user.name} referees this event.")
+        messages.success(request, _("%(name)s referees this event.") % {"name": user.name})
     return redirect(tournament)
 
 
@@ -81,11 +85,18 @@ def _take_role(request, tournament, holders, player_id, verb: str):
     a number that is nobody's in that role changes nothing and says so."""
     player = holders.filter(pk=player_id).first()  # any number: none or one
     if player is None:
-        base = {"runs": "run", "referees": "referee"}[verb]
-        messages.error(request, f"That member does not {base} this event; nothing was changed.")
+        refusal = {
+            "runs": _("That member does not run this event; nothing was changed."),
+            "referees": _("That member does not referee this event; nothing was changed."),
+        }[verb]
+        messages.error(request, refusal)
     else:
         holders.remove(player)
-        messages.success(request, f"{player.name} no longer {verb} this event.")
+        said = {
+            "runs": _("%(name)s no longer runs this event."),
+            "referees": _("%(name)s no longer referees this event."),
+        }[verb]
+        messages.success(request, said % {"name": player.name})
     return redirect(tournament)
 
 
@@ -95,13 +106,13 @@ def close_event(request, tournament):
     """Close (or reopen) the event: a closed event takes no more hands or results."""
     if tournament.closed:
         tournament.closed = None
-        messages.success(request, "The event is open again.")
+        messages.success(request, _("The event is open again."))
     else:
         tournament.closed = timezone.now()
         tournament.registration_open = False
         if tournament.hide_last_rounds:  # closing reveals a hidden finish, for good
             tournament.revealed = tournament.revealed or tournament.closed
-        messages.success(request, "The event is closed; its standings are final.")
+        messages.success(request, _("The event is closed; its standings are final."))
     tournament.save(update_fields=["closed", "registration_open", "revealed"])
     return redirect(tournament)
 
@@ -145,12 +156,12 @@ def entries_bulk(request, tournament):
         except people.Refused as refusal:
             refused.append((line, str(refusal)))
     if added:
-        messages.success(request, f"{added} player(s) registered.")
+        messages.success(request, _("%(count)s player(s) registered.") % {"count": added})
     if already:
-        messages.info(request, f"{already} of them already in the field.")
+        messages.info(request, _("%(count)s of them already in the field.") % {"count": already})
     records_changed(tournament)
     if refused:  # their lines stay in the box, to be corrected and sent again
-        for _, why in refused[:20]:
+        for _line, why in refused[:20]:
             messages.error(request, why)
-        return detail_page(request, tournament, unmatched="\n".join(line for line, _ in refused))
+        return detail_page(request, tournament, unmatched="\n".join(line for line, _why in refused))
     return redirect(tournament)

@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from . import log_rounds, presenters, records, rounds, stages
@@ -61,11 +63,17 @@ def _draw_from_form(request, tournament, form, round_=None):
 @organizer_view
 def round_new(request, tournament):
     if tournament.is_league:
-        messages.error(request, "A league has no rounds: its members' games count as they finish.")
+        messages.error(
+            request, _("A league has no rounds: its members' games count as they finish.")
+        )
         return redirect(tournament)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and not last.published:
-        messages.error(request, f"Publish or redraw round {last.number} before drawing another.")
+        messages.error(
+            request,
+            _("Publish or redraw round %(number)s before drawing another.")
+            % {"number": last.number},
+        )
         return redirect(last)
     form = RoundForm(request.POST)
     if not form.is_valid():
@@ -75,7 +83,10 @@ def round_new(request, tournament):
     round_ = _draw_from_form(request, tournament, form)
     if round_ is None:  # the uploaded seating stays in the form, to be corrected
         return detail_page(request, tournament, round_form=form)
-    messages.success(request, f"Round {round_.number} is drawn. Check it, then publish it.")
+    messages.success(
+        request,
+        _("Round %(number)s is drawn. Check it, then publish it.") % {"number": round_.number},
+    )
     return redirect(round_)
 
 
@@ -89,7 +100,7 @@ def round_redraw(request, tournament, number):
             messages.error(request, errors[0])
         return redirect(round_)
     if _draw_from_form(request, tournament, form, round_=round_) is not None:
-        messages.success(request, "The round is drawn again.")
+        messages.success(request, _("The round is drawn again."))
     return redirect(round_)
 
 
@@ -98,17 +109,23 @@ def round_redraw(request, tournament, number):
 def round_publish(request, tournament, number):
     round_ = _round_or_404(tournament.pk, number)
     if round_.published:
-        messages.info(request, "This round was already published.")
+        messages.info(request, _("This round was already published."))
     else:
         live_tables = rounds.publish(round_)
         if live_tables:
             messages.success(
                 request,
-                f"Round {round_.number} is published and its {len(live_tables)} "
-                f"live table{'s are' if len(live_tables) != 1 else ' is'} playing.",
+                ngettext(
+                    "Round %(number)s is published and its %(count)s live table is playing.",
+                    "Round %(number)s is published and its %(count)s live tables are playing.",
+                    len(live_tables),
+                )
+                % {"number": round_.number, "count": len(live_tables)},
             )
         else:
-            messages.success(request, f"Round {round_.number} is published.")
+            messages.success(
+                request, _("Round %(number)s is published.") % {"number": round_.number}
+            )
     return redirect(round_)
 
 
@@ -241,21 +258,24 @@ def seat_substitute(request, tournament, seat_id):
     except ValueError:
         player_id = 0
     if not 0 < player_id < 2**63:  # a member's number; a longer one overflows the database
-        messages.error(request, "Choose a substitute from the list.")
+        messages.error(request, _("Choose a substitute from the list."))
         return redirect(back)
     allowed = Registration.objects.filter(
         tournament=tournament, withdrawn__isnull=True, substitute=True, player_id=player_id
     ).exists()
     already = Seat.objects.filter(table__round=seat.table.round, player_id=player_id).exists()
     if not allowed or already:
-        messages.error(request, "That player is not a free substitute for this round.")
+        messages.error(request, _("That player is not a free substitute for this round."))
         return redirect(back)
     try:
         rounds.substitute(seat, player_id)
     except rounds.SeatingError as exc:
         messages.error(request, str(exc))
         return redirect(back)
-    messages.success(request, f"Table {seat.table.number}: the substitute takes the seat.")
+    messages.success(
+        request,
+        _("Table %(number)s: the substitute takes the seat.") % {"number": seat.table.number},
+    )
     return redirect(back)
 
 
@@ -266,14 +286,20 @@ def table_link(request, tournament, table_pk):
     form = LinkForm(request.POST)
     back = table.round or tournament
     if not form.is_valid():
-        messages.error(request, "Enter the live table's id: a whole number from 1.")
+        messages.error(request, _("Enter the live table's id: a whole number from 1."))
         return redirect(back)
     table.table_id = form.cleaned_data["table_id"]
     try:
         with transaction.atomic():
             table.save(update_fields=["table_id"])
     except IntegrityError:
-        messages.error(request, "Another table of this event is already linked to that live table.")
+        messages.error(
+            request, _("Another table of this event is already linked to that live table.")
+        )
         return redirect(back)
-    messages.success(request, f"Table {table.number} is linked to live table {table.table_id}.")
+    messages.success(
+        request,
+        _("Table %(number)s is linked to live table %(id)s.")
+        % {"number": table.number, "id": table.table_id},
+    )
     return redirect(back)

@@ -17,6 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from rules import calculator, scoring_request
 from rules.engine import (
     ABORTS,
@@ -36,28 +40,34 @@ from rules.engine import (
 )
 from rules.forms import FLAG_LABELS
 
+# the game's words of the entry form, translated apart ("hand form") from the same
+# words elsewhere
 OUTCOME_LABELS = {
-    "ron": "Ron",
-    "tsumo": "Tsumo",
-    "exhaustive": "Draw",
-    "abortive": "Abortive draw",
-    "nagashi": "Nagashi mangan",
-    "chombo": "Chombo",
+    "ron": pgettext_lazy("hand form", "Ron"),
+    "tsumo": pgettext_lazy("hand form", "Tsumo"),
+    "exhaustive": pgettext_lazy("hand form", "Draw"),
+    "abortive": pgettext_lazy("hand form", "Abortive draw"),
+    "nagashi": pgettext_lazy("hand form", "Nagashi mangan"),
+    "chombo": pgettext_lazy("hand form", "Chombo"),
 }
 ABORT_LABELS = {
-    "kyuushu_kyuuhai": "Nine terminals (kyuushu kyuuhai)",
-    "suufon_renda": "Four winds discarded (suufon renda)",
-    "suucha_riichi": "Four riichi (suucha riichi)",
-    "suukaikan": "Four kans (suukaikan)",
-    "sanchahou": "Three rons (sanchahou)",
+    "kyuushu_kyuuhai": pgettext_lazy("hand form", "Nine terminals (kyuushu kyuuhai)"),
+    "suufon_renda": pgettext_lazy("hand form", "Four winds discarded (suufon renda)"),
+    "suucha_riichi": pgettext_lazy("hand form", "Four riichi (suucha riichi)"),
+    "suukaikan": pgettext_lazy("hand form", "Four kans (suukaikan)"),
+    "sanchahou": pgettext_lazy("hand form", "Three rons (sanchahou)"),
 }
 HAN_CHOICES = (
-    [(str(h), f"{h} han") for h in range(1, 5)]
-    + [(name, name.capitalize()) for name in LIMIT_HAN if name != "kazoe"]
+    [(str(h), format_lazy(pgettext_lazy("hand form", "{han} han"), han=h)) for h in range(1, 5)]
     + [
-        ("kazoe", "Counted yakuman (13+ han)"),
-        ("yakuman", "Yakuman"),
-        ("yakuman2", "Double yakuman"),
+        (name, pgettext_lazy("hand form", name.capitalize()))
+        for name in LIMIT_HAN
+        if name != "kazoe"
+    ]
+    + [
+        ("kazoe", pgettext_lazy("hand form", "Counted yakuman (13+ han)")),
+        ("yakuman", pgettext_lazy("hand form", "Yakuman")),
+        ("yakuman2", pgettext_lazy("hand form", "Double yakuman")),
     ]
 )
 FU_CHOICES = FU_VALUES
@@ -101,7 +111,7 @@ def _by_tiles(data, seat: int, tsumo: bool, sheet: ScoreSheet, errors: dict, sco
     flags = {f: bool(data.get(f"{f}_{seat}")) for f in tile_flags(sheet.ruleset)}
     if flags.get("double_riichi") and not riichi:
         # the stick of a double riichi is paid like any riichi's: the chips say who
-        errors[f"double_riichi_{seat}"] = (
+        errors[f"double_riichi_{seat}"] = _(
             "Double riichi is a riichi declaration: tick this player under "
             "'Who declared riichi?' too."
         )
@@ -148,7 +158,7 @@ def _seat_list(data, name: str, errors: dict) -> tuple[int, ...]:
     out = []
     for raw in data.getlist(name):
         if raw not in ("0", "1", "2", "3"):
-            errors[name] = "Choose seats from the list."
+            errors[name] = _("Choose seats from the list.")
             return ()
         out.append(int(raw))
     return tuple(sorted(set(out)))
@@ -159,7 +169,7 @@ def _one_seat(data, name: str, errors: dict) -> int | None:
     if raw == "":
         return None
     if raw not in ("0", "1", "2", "3"):
-        errors[name] = "Choose a seat from the list."
+        errors[name] = _("Choose a seat from the list.")
         return None
     return int(raw)
 
@@ -170,7 +180,7 @@ def _int(raw: str, name: str, errors: dict, default: int = 0) -> int:
     try:
         return int(raw)
     except (TypeError, ValueError):
-        errors[name] = "Enter a whole number."
+        errors[name] = _("Enter a whole number.")
         return default
 
 
@@ -196,7 +206,7 @@ def _value(
         return WinValue(seat, han, fu, yakuman, pao)
     raw = data.get(f"han_{seat}", "")
     if raw == "":
-        errors[f"han_{seat}"] = "Choose the han (or a limit), or tick the yaku."
+        errors[f"han_{seat}"] = _("Choose the han (or a limit), or tick the yaku.")
         return None
     if raw in ("yakuman", "yakuman2"):
         return WinValue(seat, 0, 0, 2 if raw == "yakuman2" else 1, pao)
@@ -206,7 +216,7 @@ def _value(
     if f"han_{seat}" in errors:
         return None
     if han < 1:
-        errors[f"han_{seat}"] = "A win has at least 1 han."
+        errors[f"han_{seat}"] = _("A win has at least 1 han.")
         return None
     try:
         check_fu(han, fu, tsumo)
@@ -221,7 +231,7 @@ def parse(data, sheet: ScoreSheet) -> Parsed:
     errors: dict[str, str] = {}
     outcome = data.get("outcome", "")
     if outcome not in OUTCOMES:
-        return Parsed(errors={"outcome": "Choose how the hand ended."})
+        return Parsed(errors={"outcome": _("Choose how the hand ended.")})
     winners = _seat_list(data, "winners", errors)
     riichi = _seat_list(data, "riichi", errors)
     tenpai = _seat_list(data, "tenpai", errors)
@@ -230,18 +240,18 @@ def parse(data, sheet: ScoreSheet) -> Parsed:
     chombo = _one_seat(data, "chombo", errors) if outcome == "chombo" else None
     abort = data.get("abort") or None if outcome == "abortive" else None
     if abort is not None and abort not in ABORTS:
-        errors["abort"] = "Choose which abortive draw."
+        errors["abort"] = _("Choose which abortive draw.")
     wins: list[WinValue] = []
     scored: dict[int, dict] = {}
     if outcome in ("ron", "tsumo"):
         if discarder is not None and discarder in winners:
-            errors["discarder"] = "The discarder cannot also be a winner."
+            errors["discarder"] = _("The discarder cannot also be a winner.")
         for seat in winners:
             value = _value(data, seat, outcome == "tsumo", sheet, errors, scored)
             if value is not None:
                 wins.append(value)
     elif winners and outcome != "chombo":
-        errors["winners"] = "Only a ron or a tsumo has winners."
+        errors["winners"] = _("Only a ron or a tsumo has winners.")
     if errors:
         return Parsed(errors=errors, scored=scored)
     hand = DeclaredHand(

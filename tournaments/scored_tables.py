@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from rules.engine import (
     DeclaredHand,
@@ -41,6 +42,7 @@ from rules.engine import (
 )
 
 from . import agreement, records, round_timer, signals
+from .hand_words import describe
 from .leaderboard import Adjustment
 from .models import WIND_NAMES, Correction, Result, ScoredHand
 from .models import TournamentTable as Table
@@ -237,7 +239,7 @@ def may_enter(table: Table, user) -> bool:
 
 def _refuse_closed(table: Table) -> None:
     if table.tournament_id is not None and table.tournament.closed:
-        raise Refused("This event is closed; nothing can change any more.")
+        raise Refused(_("This event is closed; nothing can change any more."))
 
 
 def save_hand(
@@ -259,7 +261,7 @@ def save_hand(
     """
     token = token.strip()[:64]
     if not token:
-        raise Refused("The form is missing its token; reload the page.")
+        raise Refused(_("The form is missing its token; reload the page."))
     try:
         with transaction.atomic():
             locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
@@ -268,7 +270,9 @@ def save_hand(
                 return existing, sheet_of(locked), False
             _refuse_closed(locked)
             if is_confirmed(locked):
-                raise Refused("This game is confirmed; ask an organizer or referee to correct it.")
+                raise Refused(
+                    _("This game is confirmed; ask an organizer or referee to correct it.")
+                )
             now = clock()
             hands = hands_of(locked)
             sheet = sheet_of(locked, now)
@@ -293,7 +297,9 @@ def save_hand(
         # The same token (or the same hand number) won a race with us: that save stands.
         row = ScoredHand.objects.filter(table=table, token=token).first()
         if row is None:
-            raise Refused("Another hand was saved at the same moment; check and retry.") from None
+            raise Refused(
+                _("Another hand was saved at the same moment; check and retry.")
+            ) from None
         return row, sheet_of(table), False
 
 
@@ -315,7 +321,7 @@ def undo_last(
         _refuse_closed(locked)
         last = locked.hands.order_by("-number").first()
         if last is None:
-            raise Refused("There is no hand to undo.")
+            raise Refused(_("There is no hand to undo."))
         if number is not None and last.number != number:
             raise Refused(
                 f"Hand {number} is no longer the last hand (the table has {last.number}); "
@@ -328,9 +334,9 @@ def undo_last(
                 "This game is confirmed: only an organizer or referee can undo a hand now."
             )
         if not confirmed and not (referee or seated(locked, user)):
-            raise Refused("Only the table's players, organizers and referees can undo a hand.")
+            raise Refused(_("Only the table's players, organizers and referees can undo a hand."))
         if confirmed and not reason:
-            raise Refused("Give a reason: a correction after confirmation is logged.")
+            raise Refused(_("Give a reason: a correction after confirmation is logged."))
         summary = describe(from_json(last.declared), locked)
         if confirmed:
             Result.objects.filter(table=locked).delete()
@@ -356,12 +362,12 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
         locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
         _refuse_closed(locked)
         if not may_enter(locked, user):
-            raise Refused("Only the table's players, organizers and referees can confirm it.")
+            raise Refused(_("Only the table's players, organizers and referees can confirm it."))
         if is_confirmed(locked):
-            raise Refused("This game is already confirmed.")
+            raise Refused(_("This game is already confirmed."))
         sheet = sheet_of(locked, clock())
         if not sheet.finished:
-            raise Refused("The game is not over yet: keep entering hands.")
+            raise Refused(_("The game is not over yet: keep entering hands."))
         counts = sheet.chombo_counts
         reasons = ["chombo at the table" if c else "" for c in counts]
         now = clock()
@@ -380,38 +386,6 @@ def confirm(table: Table, user, *, clock: Clock = timezone.now) -> Result:
         agreement.confirmed(locked, result, user, now)
         stop_timer_when_done(locked, lambda: now)
         return result
-
-
-def describe(hand: DeclaredHand, table: Table | None = None) -> str:
-    """A short line for logs and the hand list: "Ron: South from East 3 han 30 fu"."""
-    names = list(WIND_NAMES)
-    if table is not None:
-        for seat in table.seats.all():
-            names[seat.wind] = seat.player_name
-    parts = []
-    if hand.outcome in ("ron", "tsumo"):
-        for w in hand.wins:
-            value = (
-                f"{w.yakuman}x yakuman"
-                if w.yakuman
-                else f"{w.han} han" + (f" {w.fu} fu" if w.han < 5 else "")
-            )
-            parts.append(f"{names[w.seat]} {value}")
-        text = f"{hand.outcome.capitalize()}: " + ", ".join(parts)
-        if hand.discarder is not None:
-            text += f" from {names[hand.discarder]}"
-    elif hand.outcome in ("exhaustive", "nagashi"):
-        tenpai = ", ".join(names[s] for s in hand.tenpai) or "nobody"
-        text = f"Draw, tenpai: {tenpai}"
-        if hand.nagashi:
-            text += "; nagashi mangan: " + ", ".join(names[s] for s in hand.nagashi)
-    elif hand.outcome == "abortive":
-        text = f"Abortive draw ({(hand.abort or '').replace('_', ' ')})"
-    else:
-        text = f"Chombo by {names[hand.chombo or 0]}"
-    if hand.riichi:
-        text += "; riichi: " + ", ".join(names[s] for s in hand.riichi)
-    return text
 
 
 def chombo_points(sheet: ScoreSheet) -> list[int]:

@@ -14,11 +14,21 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from rules.engine import InvalidHand, blocked_yaku, format_final, fu_choices, round_name, time_up
+from players import terms
+from rules.engine import InvalidHand, blocked_yaku, format_final, fu_choices, time_up
 
-from . import agreement, penalties, referee_calls, round_timer, scored_forms, scored_tables
+from . import (
+    agreement,
+    hand_words,
+    penalties,
+    referee_calls,
+    round_timer,
+    scored_forms,
+    scored_tables,
+)
 from .models import WIND_NAMES
 from .models import TournamentTable as Table
 from .permissions import forbidden
@@ -109,7 +119,7 @@ def _values(names, data, errors, sheet, scored=None) -> list[dict]:
                 "yaku_list": [
                     {
                         "key": y.key,
-                        "name": y.name,
+                        "name": terms.yaku_name(y.name),
                         "checked": y.key in yaku,
                         "blocked": y.key in blocked,
                     }
@@ -128,24 +138,24 @@ def _values(names, data, errors, sheet, scored=None) -> list[dict]:
 def _next_words(after, last: int | None) -> str:
     """What comes after the previewed hand, in the words of the round's time."""
     if after.ended_by_time:
-        return "game over: time is up and this was the last hand"
+        return _("game over: time is up and this was the last hand")
     if after.finished:
-        return "game over"
+        return _("game over")
     if last is not None and after.hand_index + 1 >= last:
-        return f"{round_name(after)}, the last hand (time is up)"
-    return round_name(after)
+        return _("%(round)s, the last hand (time is up)") % {"round": hand_words.round_label(after)}
+    return hand_words.round_label(after)
 
 
 def _time_note(table: Table, sheet) -> str:
     """What the round's time means for this table now ("" while time is left)."""
     if sheet.ended_by_time:
-        return "The round's time is up: the game ended after the last hand it allowed."
+        return _("The round's time is up: the game ended after the last hand it allowed.")
     last = scored_tables.last_hand(table)
     if last is None or sheet.finished:
         return ""
     if last <= sheet.hand_index + 1:
-        return "Time is up: the hand in play is the last one."
-    return "Time is up: play the hand in play and one more hand."
+        return _("Time is up: the hand in play is the last one.")
+    return _("Time is up: play the hand in play and one more hand.")
 
 
 def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -> dict:
@@ -153,7 +163,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
     # the hand this page's entry is for: kept from the form it came from (see HandKey)
     key = (scored_tables.HandKey.parse(data) if data else None) or scored_tables.HandKey.of(sheet)
     names = _names(table)
-    fines, _ = penalties.by_seat(table)
+    fines, _chombos = penalties.by_seat(table)
     hands = list(table.hands.order_by("number").select_related("entered_by"))
     confirmed = scored_tables.is_confirmed(table)
     errors = parsed.errors if parsed is not None else {}
@@ -200,7 +210,7 @@ def _context(request, table: Table, parsed=None, data=None, penalty_form=None) -
         "event_id": table.tournament_id or CASUAL,
         "table": table,
         "sheet": sheet,
-        "round_label": round_name(sheet),
+        "round_label": hand_words.round_label(sheet),
         "time_note": _time_note(table, sheet),
         "seats": _seat_rows(names, sheet, fines=fines, chombos=scored_tables.chombo_points(sheet)),
         "names": list(enumerate(names)),
@@ -427,7 +437,7 @@ def penalty_add(request, tournament_id, table_pk):
         except penalties.Refused as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, "The penalty is recorded.")
+            messages.success(request, _("The penalty is recorded."))
             return redirect(_url(table) + "#penalties")
     context = _context(request, table, penalty_form=form)
     return render(request, "tournaments/scored_table.html", context)
@@ -445,7 +455,7 @@ def penalty_remove(request, tournament_id, table_pk, penalty_id):
     except penalties.Refused as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, "The penalty is withdrawn.")
+        messages.success(request, _("The penalty is withdrawn."))
     return redirect(_url(table) + "#penalties")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import formats
+from django.utils.translation import gettext_lazy as _
 
 from .models import Registration, Tournament, WaitingPlace
 from .people import Refused
@@ -30,11 +31,11 @@ def is_full(tournament: Tournament) -> bool:
 def closed_reason(tournament: Tournament, now) -> str:
     """Why members cannot register themselves now ("" when they can)."""
     if not tournament.registration_open or tournament.closed:
-        return "Registration for this event is closed; ask an organizer."
+        return _("Registration for this event is closed; ask an organizer.")
     closes = tournament.registration_closes
     if closes is not None and now >= closes:
-        when = formats.date_format(closes, "j M Y H:i")
-        return f"Registration closed on {when}; ask an organizer."
+        when = formats.date_format(closes, _("j M Y H:i"))
+        return _("Registration closed on %(when)s; ask an organizer.") % {"when": when}
     return ""
 
 
@@ -44,31 +45,31 @@ def sign_up(tournament: Tournament, member, team: str, now) -> str:
     if reason:
         raise Refused(reason)
     if member.is_bot or member.is_placeholder:
-        raise Refused("Bots cannot enter a tournament.")
+        raise Refused(_("Bots cannot enter a tournament."))
     entry = tournament.entries.filter(player=member).first()
     if entry is not None and entry.refused:
-        raise Refused("The organizers refused your registration for this event; ask them.")
+        raise Refused(_("The organizers refused your registration for this event; ask them."))
     if entry is not None and entry.active:
-        return "You were already registered."
+        return _("You were already registered.")
     with transaction.atomic():
         if is_full(tournament):
-            place, _ = WaitingPlace.objects.get_or_create(
+            place, _created = WaitingPlace.objects.get_or_create(
                 tournament=tournament, player=member, defaults={"team": team, "joined": now}
             )
             ahead = tournament.waiting_list.filter(joined__lt=place.joined).count()
-            return (
-                f"The event is full: you are number {ahead + 1} on the waiting list, and "
+            return _(
+                "The event is full: you are number %(place)s on the waiting list, and "
                 "move up when a place frees."
-            )
+            ) % {"place": ahead + 1}
         if entry is None:
             Registration.objects.create(
                 tournament=tournament, player=member, team=team, self_registered=True
             )
-            return "You are registered. Good luck!"
+            return _("You are registered. Good luck!")
         entry.withdrawn = None
         entry.team = team or entry.team
         entry.save(update_fields=["withdrawn", "team"])
-        return "You are back in the field."
+        return _("You are back in the field.")
 
 
 def withdraw(tournament: Tournament, member, now) -> str:
@@ -76,17 +77,17 @@ def withdraw(tournament: Tournament, member, now) -> str:
     place = tournament.waiting_list.filter(player=member).first()
     if place is not None:
         place.delete()
-        return "You left the waiting list."
+        return _("You left the waiting list.")
     entry = tournament.entries.filter(player=member, withdrawn__isnull=True).first()
     if entry is None:
-        raise Refused("You are not registered for this event.")
+        raise Refused(_("You are not registered for this event."))
     if tournament.round_set.exists():
-        raise Refused("The first round is drawn: ask an organizer to withdraw you.")
+        raise Refused(_("The first round is drawn: ask an organizer to withdraw you."))
     with transaction.atomic():
         entry.withdrawn = now
         entry.save(update_fields=["withdrawn"])
         move_up(tournament, now)
-    return "You have withdrawn."
+    return _("You have withdrawn.")
 
 
 def move_up(tournament: Tournament, now) -> list:
@@ -112,11 +113,16 @@ def move_up(tournament: Tournament, now) -> list:
 def refuse(tournament: Tournament, entry: Registration, now) -> str:
     """An organizer refuses a member who registered themselves."""
     if not entry.self_registered:
-        raise Refused(f"{entry.player.name} did not register themselves; withdraw them instead.")
+        raise Refused(
+            _("%(name)s did not register themselves; withdraw them instead.")
+            % {"name": entry.player.name}
+        )
     if entry.refused:
-        raise Refused(f"{entry.player.name} was already refused; nothing was changed.")
+        raise Refused(
+            _("%(name)s was already refused; nothing was changed.") % {"name": entry.player.name}
+        )
     with transaction.atomic():
         entry.refused = entry.withdrawn = now
         entry.save(update_fields=["refused", "withdrawn"])
         move_up(tournament, now)
-    return f"{entry.player.name} is refused and out of the field."
+    return _("%(name)s is refused and out of the field.") % {"name": entry.player.name}

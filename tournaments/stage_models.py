@@ -9,39 +9,41 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Stage(models.Model):
     CARRY, HALVE, RESET = "carry", "halve", "reset"
     SCORE_RULES = [
-        (CARRY, "Carried: the final starts from each player's total"),
-        (HALVE, "Halved: the final starts from half of each player's total"),
-        (RESET, "Reset: the final starts from zero"),
+        (CARRY, _("Carried: the final starts from each player's total")),
+        (HALVE, _("Halved: the final starts from half of each player's total")),
+        (RESET, _("Reset: the final starts from zero")),
     ]
     BY_PLACE, DRAW = "by_place", "draw"
     SEATING_RULES = [
-        (BY_PLACE, "By place: table 1 seats 1st to 4th, 1st East, 2nd South…"),
-        (DRAW, "Drawn at random among the players who go on"),
+        (BY_PLACE, _("By place: table 1 seats 1st to 4th, 1st East, 2nd South…")),
+        (DRAW, _("Drawn at random among the players who go on")),
     ]
     AVERAGE_PLACE, FIRSTS, LAST_ROUND = "average_place", "firsts", "last_round"
     TIE_RULES = [
-        (AVERAGE_PLACE, "Better average placement, then name"),
-        (FIRSTS, "More first places, then more second places, then name"),
-        (LAST_ROUND, "More points in the round before the cut, then name"),
+        (AVERAGE_PLACE, _("Better average placement, then name")),
+        (FIRSTS, _("More first places, then more second places, then name")),
+        (LAST_ROUND, _("More points in the round before the cut, then name")),
     ]
 
     tournament = models.OneToOneField(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="stage"
     )
-    after_round = models.PositiveSmallIntegerField(verbose_name="Cut after round")
+    after_round = models.PositiveSmallIntegerField(verbose_name=_("Cut after round"))
     advance = models.PositiveSmallIntegerField(
-        verbose_name="Players who go on", help_text="The top players by the standings: 4, 8, 12…"
+        verbose_name=_("Players who go on"),
+        help_text=_("The top players by the standings: 4, 8, 12…"),
     )
-    rounds = models.PositiveSmallIntegerField(verbose_name="Rounds of the final stage")
+    rounds = models.PositiveSmallIntegerField(verbose_name=_("Rounds of the final stage"))
     scores = models.CharField(max_length=10, choices=SCORE_RULES, default=CARRY)
     seating = models.CharField(max_length=10, choices=SEATING_RULES, default=BY_PLACE)
     ties = models.CharField(
-        max_length=16, choices=TIE_RULES, default=AVERAGE_PLACE, verbose_name="Ties at the cut"
+        max_length=16, choices=TIE_RULES, default=AVERAGE_PLACE, verbose_name=_("Ties at the cut")
     )
     # the cut, once made: who went on (in order) and everybody's place at the cut
     cut_at = models.DateTimeField(null=True, blank=True)

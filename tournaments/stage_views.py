@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import hidden_finish, stages
@@ -18,17 +19,20 @@ class HiddenFinishForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["hide_last_rounds"]
-        labels = {"hide_last_rounds": "Hide the standings for the last rounds"}
+        labels = {"hide_last_rounds": _("Hide the standings for the last rounds")}
         help_texts = {
-            "hide_last_rounds": "0: never hidden. Players and the projector see the standings "
-            "before these rounds until the reveal; organizers see everything."
+            "hide_last_rounds": _(
+                "0: never hidden. Players and the projector see the standings "
+                "before these rounds until the reveal; organizers see everything."
+            )
         }
 
     def clean_hide_last_rounds(self):
         hide = self.cleaned_data.get("hide_last_rounds") or 0
         if hide >= self.instance.rounds:
             raise forms.ValidationError(
-                f"The event has {self.instance.rounds} rounds: hide fewer than that."
+                _("The event has %(rounds)s rounds: hide fewer than that.")
+                % {"rounds": self.instance.rounds}
             )
         return hide
 
@@ -63,14 +67,14 @@ def stage_settings(request, tournament):
     if request.method != "POST":
         return _page(request, tournament)
     if tournament.is_league:
-        messages.error(request, "A league has no rounds and so no final stage.")
+        messages.error(request, _("A league has no rounds and so no final stage."))
         return redirect(tournament)
     if request.POST.get("form") == "hidden":
         form = HiddenFinishForm(request.POST, instance=tournament)
         if not form.is_valid():
             return _page(request, tournament, hidden_form=form, status=400)
         form.save()
-        messages.success(request, "The hidden finish is saved.")
+        messages.success(request, _("The hidden finish is saved."))
         return redirect(_url(tournament))
     stage = stages.stage_of(tournament)
     form = stages.StageForm(request.POST, instance=stage, tournament=tournament)
@@ -78,7 +82,9 @@ def stage_settings(request, tournament):
         return _page(request, tournament, stage_form=form, status=400)
     form.save()
     messages.success(
-        request, f"The final stage is saved: the event now has {tournament.rounds} rounds."
+        request,
+        _("The final stage is saved: the event now has %(rounds)s rounds.")
+        % {"rounds": tournament.rounds},
     )
     return redirect(_url(tournament))
 
@@ -88,12 +94,12 @@ def stage_settings(request, tournament):
 def stage_remove(request, tournament):
     stage = stages.stage_of(tournament)
     if stage is None:
-        messages.error(request, "This event has no final stage.")
+        messages.error(request, _("This event has no final stage."))
     elif stage.is_cut:
-        messages.error(request, "The cut is made: the stage can no longer be removed.")
+        messages.error(request, _("The cut is made: the stage can no longer be removed."))
     else:
         stage.delete()
-        messages.success(request, "The final stage is removed.")
+        messages.success(request, _("The final stage is removed."))
     return redirect(_url(tournament))
 
 
@@ -106,7 +112,9 @@ def stage_cut(request, tournament):
         messages.error(request, str(exc))
     else:
         messages.success(
-            request, f"The cut is made: {len(stage.qualified)} players go on to the final."
+            request,
+            _("The cut is made: %(count)s players go on to the final.")
+            % {"count": len(stage.qualified)},
         )
     return redirect(_url(tournament))
 
@@ -119,5 +127,5 @@ def standings_reveal(request, tournament):
     except hidden_finish.Refused as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "The standings are revealed to everyone.")
+        messages.success(request, _("The standings are revealed to everyone."))
     return redirect("tournaments:standings", tournament.pk)

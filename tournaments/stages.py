@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from django import forms
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from . import leaderboard, records, stage_board
 from .models import Registration, Result, Stage, Tournament, TournamentTable
@@ -41,6 +43,7 @@ class StageForm(forms.ModelForm):
     class Meta:
         model = Stage
         fields = ["after_round", "advance", "rounds", "scores", "seating", "ties"]
+        labels = {"scores": _("Scores"), "seating": _("Seating")}
         widgets = {
             "scores": forms.RadioSelect,
             "seating": forms.RadioSelect,
@@ -56,30 +59,34 @@ class StageForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         if self.instance.pk and self.instance.is_cut:
-            raise forms.ValidationError("The cut is made: the stage can no longer change.")
+            raise forms.ValidationError(_("The cut is made: the stage can no longer change."))
         after, advance, rounds = (data.get(k) for k in ("after_round", "advance", "rounds"))
         if after is not None and after < 1:
-            self.add_error("after_round", "The cut comes after round 1 at the earliest.")
+            self.add_error("after_round", _("The cut comes after round 1 at the earliest."))
         if rounds is not None and not 1 <= rounds <= 49:
-            self.add_error("rounds", "The final stage plays between 1 and 49 rounds.")
+            self.add_error("rounds", _("The final stage plays between 1 and 49 rounds."))
         if after and rounds and after + rounds > 50:
-            self.add_error("rounds", "An event has at most 50 rounds in all.")
+            self.add_error("rounds", _("An event has at most 50 rounds in all."))
         drawn = self.tournament.round_set.count()
         if after is not None and after < drawn:
             self.add_error(
                 "after_round",
-                f"{drawn} rounds are drawn already: the cut cannot come before round {drawn}.",
+                _("%(drawn)s rounds are drawn already: the cut cannot come before round %(drawn)s.")
+                % {"drawn": drawn},
             )
         if advance is not None:
             field = field_size(self.tournament)
             if advance < TABLE_SIZE or advance % TABLE_SIZE:
                 self.add_error(
-                    "advance", "The players who go on fill whole tables: 4, 8, 12 and so on."
+                    "advance", _("The players who go on fill whole tables: 4, 8, 12 and so on.")
                 )
             elif advance > field:
                 self.add_error(
                     "advance",
-                    f"The field has {field} players: a cut of {advance} is larger than the field.",
+                    _(
+                        "The field has %(field)s players: a cut of %(advance)s is larger than the field."
+                    )
+                    % {"field": field, "advance": advance},
                 )
         return data
 
@@ -121,20 +128,23 @@ def cut(tournament: Tournament, user=None, *, clock: Clock = timezone.now) -> St
     smaller than the cut."""
     stage = Stage.objects.select_for_update().filter(tournament=tournament).first()
     if stage is None:
-        raise Refused("This event has no final stage: set one first.")
+        raise Refused(_("This event has no final stage: set one first."))
     if stage.is_cut:
-        raise Refused("The cut is already made.")
+        raise Refused(_("The cut is already made."))
     k = stage.after_round
     if not round_complete(tournament, k):
         raise Refused(
-            f"The cut comes after round {k}: round {k} must be drawn and every one of "
-            "its tables have a result that counts first."
+            _(
+                "The cut comes after round %(round)s: round %(round)s must be drawn and every "
+                "one of its tables have a result that counts first."
+            )
+            % {"round": k}
         )
     order = stage_board.order_at_cut(board_before(tournament, stage), stage.ties, k)
     if stage.advance > len(order):
         raise Refused(
-            f"Only {len(order)} players are ranked: a cut of {stage.advance} is larger "
-            "than the field."
+            _("Only %(ranked)s players are ranked: a cut of %(advance)s is larger than the field.")
+            % {"ranked": len(order), "advance": stage.advance}
         )
     stage.qualified = [r.player for r in order[: stage.advance]]
     stage.places = {str(r.player): place for place, r in enumerate(order, start=1)}
@@ -194,11 +204,20 @@ def tables_by_place(players: Sequence[int]) -> list[list[int]]:
 def describe(stage: Stage | None) -> str:
     if stage is None:
         return ""
-    head = (
-        f"After round {stage.after_round} the top {stage.advance} play "
-        f"{stage.rounds} more round{'s' if stage.rounds != 1 else ''}"
+    words = {
+        "after": stage.after_round,
+        "advance": stage.advance,
+        "rounds": stage.rounds,
+        "scores": str(stage.get_scores_display()).replace("：", ":").split(":")[0].lower(),
+    }
+    return (
+        ngettext(
+            "After round %(after)s the top %(advance)s play %(rounds)s more round; scores %(scores)s.",
+            "After round %(after)s the top %(advance)s play %(rounds)s more rounds; scores %(scores)s.",
+            stage.rounds,
+        )
+        % words
     )
-    return f"{head}; scores {stage.get_scores_display().split(':')[0].lower()}."
 
 
 def stage_name(tournament: Tournament, number: int) -> str:
@@ -206,4 +225,4 @@ def stage_name(tournament: Tournament, number: int) -> str:
     stage = stage_of(tournament)
     if stage is None:
         return ""
-    return "Final stage" if number > stage.after_round else "Stage 1"
+    return str(_("Final stage")) if number > stage.after_round else str(_("Stage 1"))

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from tables.socket.messages import StandingsUpdate, encode
@@ -71,7 +72,7 @@ def timer_action(request, tournament_id, number):
     elif action in ACTIONS:
         ACTIONS[action](round_)
     else:
-        messages.error(request, "Choose start, pause or extend.")
+        messages.error(request, _("Choose start, pause or extend."))
         return redirect(round_)
     transaction.on_commit(lambda: _send(round_))
     return redirect(round_)

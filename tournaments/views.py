@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from . import (
@@ -88,7 +89,10 @@ def create(request):
         tournament = form.save(commit=False)
         tournament.created_by = request.user
         tournament.save()
-        messages.success(request, f"{tournament.name} is created. Register its players next.")
+        messages.success(
+            request,
+            _("%(name)s is created. Register its players next.") % {"name": tournament.name},
+        )
         return redirect(tournament)
     return render(request, "tournaments/form.html", {"form": form, "tournament": None})
 
@@ -99,7 +103,7 @@ def edit(request, tournament):
     if request.method == "POST" and form.is_valid():
         form.save()
         records_changed(tournament)
-        messages.success(request, "The event's settings are saved.")
+        messages.success(request, _("The event's settings are saved."))
         return redirect(tournament)
     return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
 
@@ -193,7 +197,7 @@ def sign_up(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     form = SignUpForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The team name is too long (60 characters at most).")
+        messages.error(request, _("The team name is too long (60 characters at most)."))
         return redirect(tournament)
     try:
         said = self_registration.sign_up(
@@ -240,8 +244,8 @@ def entry_add(request, tournament):
         entry.team = form.cleaned_data["team"] or entry.team
         entry.substitute = form.cleaned_data["substitute"]
         entry.save()
-    what = "a substitute" if entry.substitute else "in the field"
-    messages.success(request, f"{player.name} is {what}.")
+    said = _("%(name)s is a substitute.") if entry.substitute else _("%(name)s is in the field.")
+    messages.success(request, said % {"name": player.name})
     records_changed(tournament)
     return redirect(tournament)
 
@@ -252,10 +256,10 @@ def entry_withdraw(request, tournament, entry_id):
     entry = get_object_or_404(Registration, pk=entry_id, tournament=tournament)
     if entry.withdrawn:
         entry.withdrawn = None
-        messages.success(request, f"{entry.player.name} is back in the field.")
+        messages.success(request, _("%(name)s is back in the field.") % {"name": entry.player.name})
     else:
         entry.withdrawn = timezone.now()
-        messages.success(request, f"{entry.player.name} has withdrawn.")
+        messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.player.name})
     entry.save(update_fields=["withdrawn"])
     self_registration.move_up(tournament, timezone.now())
     records_changed(tournament)
@@ -298,7 +302,7 @@ def _table_or_404(tournament_id, table_pk):
 def table_result(request, tournament, table_pk):
     table = _table_or_404(tournament.pk, table_pk)
     if table.round and not table.round.published:
-        messages.error(request, "Publish the round before entering its results.")
+        messages.error(request, _("Publish the round before entering its results."))
         return redirect(table.round)
     form = _result_form(table, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -312,12 +316,13 @@ def table_result(request, tournament, table_pk):
             request.user,
             reason=form.cleaned_data.get("reason", "").strip(),
         )
+        said = {"number": table.number, "count": len(corrections)}
         if form.correcting:
             messages.success(
-                request, f"Table {table.number} corrected ({len(corrections)} change(s) logged)."
+                request, _("Table %(number)s corrected (%(count)s change(s) logged).") % said
             )
         else:
-            messages.success(request, f"Table {table.number}'s result is recorded.")
+            messages.success(request, _("Table %(number)s's result is recorded.") % said)
         return redirect(table.round or tournament)
     return render(
         request,
@@ -357,7 +362,7 @@ def table_result_check(request, tournament, table_pk):
 def league_game_new(request, tournament):
     """Staff recording a league game that was played away from the site."""
     if not tournament.is_league:
-        messages.error(request, "Only leagues take games outside rounds.")
+        messages.error(request, _("Only leagues take games outside rounds."))
         return redirect(tournament)
     members = get_user_model().objects.filter(
         tournament_entries__tournament=tournament, tournament_entries__withdrawn__isnull=True
@@ -387,18 +392,11 @@ def league_game_new(request, tournament):
                 records.save_result(
                     table, scores, sticks, counts, reasons, request.user, finished_at=finished
                 )
-            messages.success(request, "The league game is recorded.")
+            messages.success(request, _("The league game is recorded."))
             return redirect(tournament)
-    return render(
-        request,
-        "tournaments/league_game.html",
-        {
-            "tournament": tournament,
-            "players_form": players_form,
-            "form": result_form,
-            "check": result_form.total_check() if result_form.is_bound else None,
-        },
-    )
+    check = result_form.total_check() if result_form.is_bound else None
+    context = {"players_form": players_form, "form": result_form, "check": check}
+    return render(request, "tournaments/league_game.html", {"tournament": tournament, **context})
 
 
 # --- standings
@@ -486,7 +484,7 @@ def _csv_response(text: str, filename: str) -> HttpResponse:
 
 def standings_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    start, end, _ = _range(request, tournament)
+    start, end, _form = _range(request, tournament)
     context = hidden_finish.standings_context(tournament, request.user, start=start, end=end)
     text = exports.to_csv(*presenters.standings_csv(context))
     return _csv_response(text, f"standings-{tournament.pk}.csv")
@@ -494,7 +492,7 @@ def standings_csv(request, tournament_id):
 
 def results_csv(request, tournament_id):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    start, end, _ = _range(request, tournament)
+    start, end, _form = _range(request, tournament)
     upto = hidden_finish.last_shown_round_for(tournament, request.user)
     text = exports.to_csv(*presenters.results_csv(tournament, start, end, upto))
     return _csv_response(text, f"results-{tournament.pk}.csv")
