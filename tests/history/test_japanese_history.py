@@ -128,3 +128,28 @@ def test_it_shows_the_import_page_and_its_report_in_japanese(reader):
     assert english_left(report, names) == []
     empty = reader.post(reverse("history:import"), {}).content.decode()
     assert "牌譜ファイルを1つ以上選んでください。" in empty
+
+
+def test_it_shows_the_ranking_and_a_profile_in_japanese(reader, members, finished_games, inline):
+    # a review stored, so the profile draws its agreement chart too
+    reader.get(reverse("history:review", args=[finished_games[0].pk, 0]))
+    ranking = reader.get(reverse("history:ranking")).content.decode()
+    assert english_left(ranking, club_names()) == []
+    assert "クラブランキング" in ranking
+    profile = reader.get(members[0].get_absolute_url()).content.decode()
+    assert english_left(profile, club_names()) == []
+    for words in ("成績", "和了率", "放銃率", "慎重ボットとの一致率", "1位"):
+        assert words in profile, words
+    # the yaku of the member's wins by their Japanese names, the join date the Japanese way
+    assert "役" in profile and "年" in profile
+
+
+def test_it_lists_a_member_s_notices_in_japanese(reader, members):
+    from players import notices
+
+    notices.notify(members[0], "invitation", "Botan", "/")
+    notices.notify(members[0], "invitation", "Chidori", "/")
+    notices.mark_read(members[0].notices.first())
+    page = reader.get(reverse("players:notices")).content.decode()
+    assert english_left(page, club_names()) == []
+    assert "未読1件。" in page and "すべて既読にする" in page
