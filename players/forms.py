@@ -53,7 +53,7 @@ def check_address(address: str, exclude_pk=None) -> str:
         return ""
     if any(c in address for c in "\r\n\0") or len(address) > 254:
         raise ValidationError(_("Enter one e-mail address."))
-    local, _, domain = address.rpartition("@")
+    local, _at, domain = address.rpartition("@")
     if not local or "." not in domain.strip(".") or domain.endswith("."):
         raise ValidationError(
             _("Enter a whole e-mail address with its domain, like name@example.org.")
