@@ -74,3 +74,12 @@ def test_it_mails_the_password_reset_in_the_reader_s_language(client, settings):
     assert "パスワード再設定の依頼" in message.body
     words = re.sub(r"https?://\S+", "", message.body)  # (the link is an address)
     assert not re.search(r"\b(Hello|password|ignore)\b", words)
+
+
+def test_it_explains_a_refused_address_on_the_settings_page_in_japanese(client, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    dai = person("dai", language="ja")
+    client.force_login(dai)
+    form = {"display_name": "Dai", "language": "ja", "terms": "en"}
+    page = client.post("/players/preferences/", {**form, "email": "dai@localhost"}).content.decode()
+    assert "ドメインまで含めたメールアドレス" in page
