@@ -44,6 +44,13 @@ def test_it_frames_the_ruleset_comparison_in_japanese(client, club_ruleset):
     for words in ("ルールの比較", "対局の形式", "喰いタン", "赤ドラ", "クラブのルール"):
         assert words in html, words
     assert english_left(frame_of(html), names("Club night", "Ronin")) == []
+    # the comparison's short values are Japanese (their full descriptions, on hover, not yet)
+    cells = re.sub(
+        r'(<td[^>]*?) title="[^"]*"', r"\1", html.split('<section id="game-structure">')[1]
+    )
+    cells = re.sub(r'<th><a [^>]*>.*?</th>|<ul class="further">.*?</ul>', "", cells, flags=re.S)
+    assert "東風戦" in cells and "五捨六入" in cells
+    assert english_left(cells, names("Club night", "Ronin")) == []
 
 
 def test_it_frames_a_club_ruleset_s_sheet_in_japanese(client, club_ruleset):
