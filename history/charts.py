@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 INK = "#1d1d1f"
 MUTED = "#666"
@@ -106,12 +107,13 @@ def line_chart(
     baseline: float | None = None,
     width: int = 560,
     height: int = 220,
-    x_label: str = "games played",
+    x_label: str = "",
     bounds: tuple[float, float] | None = None,
 ) -> SafeString:
     """One line through ``values`` in order (x is the game number), with a dashed baseline."""
     if not values:
         return mark_safe("")
+    x_label = x_label or gettext("games played")
     # room on the left for a rating's four digits in the larger type of a phone (history.css)
     left, right, top, bottom = 60, 12, 14, 30
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -134,8 +136,15 @@ def line_chart(
     def y_of(v: float) -> float:
         return top + plot_h - plot_h * (v - low) / (high - low)
 
-    summary = f"{count} values, from {_number(points[0])} to {_number(points[-1])}"
-    summary += f" (lowest {_number(min(points))}, highest {_number(max(points))})"
+    summary = gettext(
+        "%(count)s values, from %(first)s to %(last)s (lowest %(low)s, highest %(high)s)"
+    ) % {
+        "count": count,
+        "first": _number(points[0]),
+        "last": _number(points[-1]),
+        "low": _number(min(points)),
+        "high": _number(max(points)),
+    }
     parts = [
         f'<svg class="chart line-chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(title)}: {escape(summary)}" xmlns="http://www.w3.org/2000/svg">',
@@ -165,7 +174,7 @@ def line_chart(
     )
     parts.append(f'<path d="{path}" fill="none" stroke="{LINE}" stroke-width="2"/>')
     for i, v in enumerate(points):
-        label = labels[i] if i < len(labels) else f"game {i + 1}"
+        label = labels[i] if i < len(labels) else gettext("game %(n)s") % {"n": i + 1}
         parts.append(
             f'<circle class="point" cx="{x_of(i):.1f}" cy="{y_of(v):.1f}" r="3" fill="{LINE}">'
             f"<title>{escape(label)}: {_number(v)}</title></circle>"

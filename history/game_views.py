@@ -13,9 +13,11 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_GET
 
-from rules.engine import format_final, parse_action
+from rules.engine import EAST, format_final, parse_action
+from tables.drawing.seat_presenters import round_name
 from tables.models import WINDS, Game, HandRecord
 from tables.play import states
 
@@ -25,6 +27,11 @@ from .logs import ownjson, tenhou6_export
 from .models import ImportedGame
 
 RESULT_LABELS = dict(HandRecord.RESULT_TYPES)
+
+
+def hand_round(record: HandRecord) -> str:
+    """A stored hand's round in the reader's words ("East 2", 東2局)."""
+    return round_name(EAST + WINDS.index(record.round_wind), record.round_number)
 
 
 # --- a finished game --------------------------------------------------------------------------
@@ -38,12 +45,14 @@ def _hand_rows(game: Game, names: list[str]) -> list[dict]:
         )
         froms = {w["from_seat"] for w in hand.wins if w.get("from_seat") is not None}
         result = RESULT_LABELS.get(hand.result_type, hand.result_type)
+        result = pgettext("hand result", result) if result else result
         if hand.abort_reason:
-            result = f"{result} ({hand.abort_reason.replace('_', ' ')})"
+            reason = pgettext("abort reason", hand.abort_reason.replace("_", " "))
+            result = f"{result} ({reason})"
         rows.append(
             {
                 "record": hand,
-                "label": f"{dict(zip(WINDS, ('East', 'South', 'West', 'North'), strict=True))[hand.round_wind]} {hand.round_number + 1}",
+                "label": hand_round(hand),
                 "result": result,
                 "winners": winners,
                 "from": [names[s] for s in sorted(froms)],
@@ -73,7 +82,7 @@ def _penalty_text(penalty: int, chombos: int) -> str:
     points = format_final(-penalty) if penalty else ""
     if not chombos:
         return points
-    count = f"{chombos} chombo{'s' if chombos > 1 else ''}"
+    count = ngettext("%(n)s chombo", "%(n)s chombos", chombos) % {"n": chombos}
     return f"{points} ({count})" if points else count
 
 
@@ -172,6 +181,7 @@ def replay(request, pk: int, hand: int):
     names = seat_names(game)
     viewer, view_key = _viewer(request)
     context = {"game": game, "table": game.table, "record": record, "names": names}
+    context["round_label"] = hand_round(record)
     try:
         steps = replayer.hand_steps(game, record)
     except replayer.NoReplay as exc:
@@ -191,7 +201,7 @@ def replay(request, pk: int, hand: int):
             "frame": frame,
             "view": view_key,
             "base": base,
-            "views": [("all", "All hands open")] + [(str(i), names[i]) for i in range(4)],
+            "views": [("all", gettext("All hands open"))] + [(str(i), names[i]) for i in range(4)],
             "previous_hand": hands[position - 1] if position > 0 else None,
             "next_hand": hands[position + 1] if position + 1 < len(hands) else None,
         }

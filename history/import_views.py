@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from players import budgets, throttle
@@ -26,19 +27,20 @@ def _import_refused(request) -> tuple[str, int] | None:
     # what did arrive, for a body sent without its length.
     cap = budgets.import_max_bytes()
     if sum(upload.size or 0 for upload in request.FILES.getlist("logs")) > cap:
-        return f"At most {cap // 1024} kB of logs at a time, please.", 413
+        return gettext("At most %(kb)s kB of logs at a time, please.") % {"kb": cap // 1024}, 413
     address = throttle.client_key(request)
     limit = budgets.import_limit()
     who = [("import-member", str(request.user.pk)), ("import-address", address)]
     if not budgets.take_all(who, limit):
-        return f"You have imported {limit} times in the last hour; please wait a while.", 429
+        refusal = gettext("You have imported %(n)s times in the last hour; please wait a while.")
+        return refusal % {"n": limit}, 429
     return None
 
 
 @require_http_methods(["GET", "POST"])
 def import_logs(request):
     if not request.user.is_authenticated:
-        messages.error(request, "Sign in to import game logs.")
+        messages.error(request, gettext("Sign in to import game logs."))
         return redirect(f"{reverse('players:login')}?next={request.path}")
     context = {"presets": list(PRESETS.items()), "reports": None}
     if request.method == "POST":
@@ -51,12 +53,14 @@ def import_logs(request):
         override = None
         error = None
         if not files:
-            error = "Choose at least one log file."
+            error = gettext("Choose at least one log file.")
         elif len(files) > MAX_UPLOADS:
-            error = f"At most {MAX_UPLOADS} files at a time, please."
+            error = gettext("At most %(n)s files at a time, please.") % {"n": MAX_UPLOADS}
         elif key:
             if key not in PRESETS:
-                error = f"'{key}' is not a ruleset: choose one from the list."
+                error = gettext("'%(key)s' is not a ruleset: choose one from the list.") % {
+                    "key": key
+                }
             else:
                 override = preset(key)
         if error:

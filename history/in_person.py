@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 
 @dataclass(frozen=True)
 class InPersonSeat:
@@ -128,9 +130,22 @@ def summary(s: InPersonStats) -> list[tuple[str, str, str]]:
 
     place = "–" if s.average_place is None else f"{s.average_place:.2f}"
     return [
-        ("Games played", str(s.games), "confirmed games at real tables"),
-        ("Average placement", place, "1 is first, 4 is last"),
-        ("Win rate", percent(s.win_rate), f"{s.wins} wins in {s.hands} hands kept hand by hand"),
-        ("Deal-in rate", percent(s.deal_in_rate), f"{s.deal_ins} of {s.hands} hands"),
-        ("Riichi rate", percent(s.riichi_rate), f"riichi in {s.riichi} of {s.hands} hands"),
+        (gettext("Games played"), str(s.games), gettext("confirmed games at real tables")),
+        (gettext("Average placement"), place, gettext("1 is first, 4 is last")),
+        (
+            gettext("Win rate"),
+            percent(s.win_rate),
+            gettext("%(wins)s wins in %(hands)s hands kept hand by hand")
+            % {"wins": s.wins, "hands": s.hands},
+        ),
+        (
+            gettext("Deal-in rate"),
+            percent(s.deal_in_rate),
+            gettext("%(n)s of %(hands)s hands") % {"n": s.deal_ins, "hands": s.hands},
+        ),
+        (
+            gettext("Riichi rate"),
+            percent(s.riichi_rate),
+            gettext("riichi in %(n)s of %(hands)s hands") % {"n": s.riichi, "hands": s.hands},
+        ),
     ]

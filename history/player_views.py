@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET
 
 from players.models import Player
@@ -38,28 +39,37 @@ def decimal(value: float | None, places: int = 2) -> str:
 def summary(s: stats.PlayerStats) -> list[tuple[str, str, str]]:
     """(label, value, how it is counted) for the profile's statistics list."""
     return [
-        ("Games played", str(s.games), "finished games"),
-        ("Average placement", decimal(s.average_place), "1 is first, 4 is last"),
-        ("Win rate", percent(s.win_rate), f"{s.wins} wins in {s.hands} hands"),
+        (gettext("Games played"), str(s.games), gettext("finished games")),
+        (gettext("Average placement"), decimal(s.average_place), gettext("1 is first, 4 is last")),
         (
-            "Deal-in rate",
+            gettext("Win rate"),
+            percent(s.win_rate),
+            gettext("%(wins)s wins in %(hands)s hands") % {"wins": s.wins, "hands": s.hands},
+        ),
+        (
+            gettext("Deal-in rate"),
             percent(s.deal_in_rate),
-            f"{s.deal_ins} of {s.hands} hands ended on their discard",
+            gettext("%(n)s of %(hands)s hands ended on their discard")
+            % {"n": s.deal_ins, "hands": s.hands},
         ),
         (
-            "Riichi rate",
+            gettext("Riichi rate"),
             percent(s.riichi_rate),
-            f"riichi in {s.riichi} of {s.hands_with_actions} hands",
+            gettext("riichi in %(n)s of %(hands)s hands")
+            % {"n": s.riichi, "hands": s.hands_with_actions},
         ),
         (
-            "Call rate",
+            gettext("Call rate"),
             percent(s.call_rate),
-            f"chi, pon or open kan in {s.calls} of {s.hands_with_actions} hands",
+            gettext("chi, pon or open kan in %(n)s of %(hands)s hands")
+            % {"n": s.calls, "hands": s.hands_with_actions},
         ),
         (
-            "Average winning hand",
-            "–" if s.average_win is None else f"{s.average_win:,.0f} points",
-            "table value, without honba and riichi sticks",
+            gettext("Average winning hand"),
+            "–"
+            if s.average_win is None
+            else gettext("%(points)s points") % {"points": f"{s.average_win:,.0f}"},
+            gettext("table value, without honba and riichi sticks"),
         ),
     ]
 
@@ -129,10 +139,10 @@ def ranking(request):
             "minimum": minimum,
             "imported": imported,
             "sorts": [
-                ("rating", "Rating"),
-                ("games", "Games"),
-                ("place", "Average place"),
-                ("name", "Name"),
+                ("rating", gettext("Rating")),
+                ("games", pgettext("count", "Games")),
+                ("place", gettext("Average place")),
+                ("name", gettext("Name")),
             ],
         },
     )
@@ -150,21 +160,26 @@ def profile(request, username):
     # The line starts from the starting rating, before the first game.
     rating_chart = charts.line_chart(
         [rating.START] + [round(p.rating, 1) for p in history],
-        title=f"{player.name}'s rating after each game",
-        labels=["start"] + [p.label for p in history],
+        title=gettext("%(name)s's rating after each game") % {"name": player.name},
+        labels=[gettext("start")] + [p.label for p in history],
         baseline=rating.START,
     )
     places_chart = charts.bar_chart(
-        ["1st", "2nd", "3rd", "4th"],
+        [gettext("1st"), gettext("2nd"), gettext("3rd"), gettext("4th")],
         s.places,
-        title=f"{player.name}'s placements",
+        title=gettext("%(name)s's placements") % {"name": player.name},
     )
     agreement = reviews.agreement_over_games(player)
     agreement_chart = charts.line_chart(
         [round(100 * share, 1) for _, share in agreement],
-        title=f"{player.name}'s agreement with the careful bot per reviewed game (percent)",
-        labels=[f"game {r.game_id}, {r.game.finished:%Y-%m-%d}" for r, _ in agreement],
-        x_label="reviewed games",
+        title=gettext("%(name)s's agreement with the careful bot per reviewed game (percent)")
+        % {"name": player.name},
+        labels=[
+            gettext("game %(id)s, %(date)s")
+            % {"id": r.game_id, "date": f"{r.game.finished:%Y-%m-%d}"}
+            for r, _ in agreement
+        ],
+        x_label=gettext("reviewed games"),
         bounds=(0, 100),
     )
     wins = max(1, s.wins)

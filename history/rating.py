@@ -30,6 +30,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from tables.models import Game
 from tables.play import twins
 from tables.runtime import RUNTIME
@@ -59,8 +61,10 @@ class Point:
     @property
     def label(self) -> str:
         """How a chart names the game: "game 12, 2026-03-01" or "in person: table 4, ..."."""
-        kind = "in person:" if self.in_person else "game"
-        return f"{kind} {self.game_id}, {self.when:%Y-%m-%d}"
+        words = {"id": self.game_id, "date": f"{self.when:%Y-%m-%d}"}
+        if self.in_person:
+            return gettext("in person: %(id)s, %(date)s") % words
+        return gettext("game %(id)s, %(date)s") % words
 
 
 @dataclass

@@ -29,13 +29,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext, pgettext
 
 from rules.engine import (
     CLAIM_PHASES,
     CLAIM_TYPES,
     DECISIONS,
     DISCARDING,
-    EAST,
     PASS,
     REASON_TEXT,
     REASONS,
@@ -56,11 +56,11 @@ from rules.engine import (
 )
 from tables.drawing import claim_screens, replay_markup, result_presenters
 from tables.drawing.claim_presenters import decision_text
+from tables.drawing.seat_presenters import round_name
 from tables.play import states
 from tables.runtime import RUNTIME
 
-WIND_NAMES = ("East", "South", "West", "North")
-CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
+CALL_NAMES = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}  # (context "call")
 
 
 class NoReplay(Exception):
@@ -246,21 +246,36 @@ def step_label(step: Step, names: list[str], viewer: int | None, reds) -> str:
     who = names[step.seat] if step.seat is not None else ""
     tile = _tile_text(step.tile, reds)
     if step.kind == "deal":
-        return f"The deal: {who} is the dealer"
+        return gettext("The deal: %(who)s is the dealer") % {"who": who}
     if step.kind == "draw":
-        place = "a replacement tile" if step.rinshan else ""
         if viewer is None or viewer == step.seat:
-            return f"{who} draws {tile}" + (" (replacement tile)" if step.rinshan else "")
-        return f"{who} draws {place or 'a tile'}"
+            if step.rinshan:
+                return gettext("%(who)s draws %(tile)s (replacement tile)") % {
+                    "who": who,
+                    "tile": tile,
+                }
+            return gettext("%(who)s draws %(tile)s") % {"who": who, "tile": tile}
+        if step.rinshan:
+            return gettext("%(who)s draws a replacement tile") % {"who": who}
+        return gettext("%(who)s draws a tile") % {"who": who}
     if step.kind == "discard":
-        return f"{who} discards {tile}"
+        return gettext("%(who)s discards %(tile)s") % {"who": who, "tile": tile}
     if step.kind in ("riichi", "open_riichi"):
-        return f"{who} declares riichi, discarding {tile}"
+        return gettext("%(who)s declares riichi, discarding %(tile)s") % {"who": who, "tile": tile}
     if step.kind == "call":
-        return f"{who} calls {CALL_NAMES.get(step.action.type, step.action.type)} on {tile}"
+        call = CALL_NAMES.get(step.action.type, step.action.type)
+        return gettext("%(who)s calls %(call)s on %(tile)s") % {
+            "who": who,
+            "call": pgettext("call", call),
+            "tile": tile,
+        }
     if step.kind == "kan":
-        kind = "a concealed kan" if step.action.type == "ankan" else "an added kan"
-        return f"{who} declares {kind} of {tile}"
+        if step.action.type == "ankan":
+            return gettext("%(who)s declares a concealed kan of %(tile)s") % {
+                "who": who,
+                "tile": tile,
+            }
+        return gettext("%(who)s declares an added kan of %(tile)s") % {"who": who, "tile": tile}
     if step.kind == "end":
         return end_label(step.result, names, reds)
     if step.kind in CLAIM_TYPES or step.kind in ("tsumo", "ron"):
@@ -298,22 +313,33 @@ def claim_step_label(step: Step, who: str, tile: str) -> str:
 
 def end_label(result: HandResult, names: list[str], reds) -> str:
     """The last step's words: who won and how, or why the hand was drawn."""
+    and_ = gettext(" and ")
     if result.wins:
-        winners = " and ".join(names[w.seat] for w in result.wins)
+        winners = and_.join(names[w.seat] for w in result.wins)
         first = result.wins[0]
         tile = _tile_text(first.win_tile, reds)
         if first.from_seat is None:
-            return f"Tsumo: {winners} wins on {tile}"
-        verb = "win" if len(result.wins) > 1 else "wins"
-        return f"Ron: {winners} {verb} on {names[first.from_seat]}'s {tile}"
+            return gettext("Tsumo: %(winners)s wins on %(tile)s") % {
+                "winners": winners,
+                "tile": tile,
+            }
+        words = {"winners": winners, "from": names[first.from_seat], "tile": tile}
+        if len(result.wins) > 1:
+            return gettext("Ron: %(winners)s win on %(from)s's %(tile)s") % words
+        return gettext("Ron: %(winners)s wins on %(from)s's %(tile)s") % words
     if result.kind == "chombo" and result.chombo is not None:
-        return f"Chombo by {names[result.chombo]}: the hand is played again"
+        return gettext("Chombo by %(who)s: the hand is played again") % {
+            "who": names[result.chombo]
+        }
     if result.kind == "abortive":
-        return f"Abortive draw: {result_presenters.ABORT_REASONS.get(result.abort or '', result.abort)}"
+        reason = result_presenters.abort_reason(result.abort or "") or result.abort
+        return gettext("Abortive draw: %(reason)s") % {"reason": reason}
     if result.kind == "nagashi":
-        return "Nagashi mangan: " + " and ".join(names[s] for s in result.nagashi)
+        return gettext("Nagashi mangan: ") + and_.join(names[s] for s in result.nagashi)
     tenpai = [names[s] for s in range(4) if result.tenpai and result.tenpai[s]]
-    return "Exhaustive draw: " + (f"{', '.join(tenpai)} tenpai" if tenpai else "nobody tenpai")
+    if tenpai:
+        return gettext("Exhaustive draw: %(who)s tenpai") % {"who": ", ".join(tenpai)}
+    return gettext("Exhaustive draw: nobody tenpai")
 
 
 # --- frames -----------------------------------------------------------------------------------
@@ -425,7 +451,7 @@ def frame(
     return {
         "claim": claim,
         "seats": seats,
-        "round": f"{WIND_NAMES[view.round_wind - EAST]} {view.round_number + 1}",
+        "round": round_name(view.round_wind, view.round_number),
         "honba": view.honba,
         "sticks": view.riichi_sticks,
         "wall": view.wall_remaining,

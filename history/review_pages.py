@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections import Counter
 
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 
 from tables.drawing import tile_markup
 from tables.models import HandRecord
 
 from . import replayer
+from .game_views import hand_round
 
 MARK_WORDS = {
     "lost-acceptance": "Lost acceptance",
@@ -67,7 +69,13 @@ ROUTE_WORDS = {
 def action_markup(kind_type: str, kind: int | None) -> SafeString:
     """An action in words with its tile's face (e.g. "Discard [5m]"), drawn by the table's
     drawing (:func:`tables.drawing.tile_markup.action`)."""
-    return tile_markup.action(VERBS.get(kind_type, kind_type.replace("_", " ").capitalize()), kind)
+    verb = VERBS.get(kind_type)
+    words = pgettext("review", verb) if verb else kind_type.replace("_", " ").capitalize()
+    return tile_markup.action(words, kind)
+
+
+def mark_words(key: str) -> str:
+    return pgettext("review", MARK_WORDS[key])
 
 
 def flat_decisions(data: dict) -> list[dict]:
@@ -77,8 +85,8 @@ def flat_decisions(data: dict) -> list[dict]:
 def hand_labels(game) -> dict[int, str]:
     labels = {}
     for record in game.hands.all():
-        honba = f", {record.honba} honba" if record.honba else ""
-        labels[record.index] = f"{record.round_label}{honba}"
+        honba = ", " + gettext("%(n)s honba") % {"n": record.honba} if record.honba else ""
+        labels[record.index] = f"{hand_round(record)}{honba}"
     return labels
 
 
@@ -90,7 +98,7 @@ def summary(data: dict, labels: dict[int, str]) -> dict:
     for h in data["hands"]:
         count = len(h["decisions"])
         marks = Counter(m for d in h["decisions"] for m in d["marks"])
-        label = labels.get(h["hand"], f"hand {h['hand'] + 1}")
+        label = labels.get(h["hand"], gettext("hand %(n)s") % {"n": h["hand"] + 1})
         hands.append(
             {
                 "label": label,
@@ -99,7 +107,7 @@ def summary(data: dict, labels: dict[int, str]) -> dict:
                 "agreed": h["agreed"],
                 "decisions": count,
                 "percent": round(100 * h["agreed"] / count) if count else 100,
-                "marks": [(MARK_WORDS[m], marks[m]) for m in MARKS if marks.get(m)],
+                "marks": [(mark_words(m), marks[m]) for m in MARKS if marks.get(m)],
                 "first": numbers[id(h["decisions"][0])] if count else 0,
             }
         )
@@ -110,7 +118,7 @@ def summary(data: dict, labels: dict[int, str]) -> dict:
                 {
                     "number": numbers[id(d)],
                     "mark": m,
-                    "words": MARK_WORDS[m],
+                    "words": mark_words(m),
                     "hand": labels.get(d["hand"], ""),
                     "played": action_markup(d["played_type"], d["played_kind"]),
                 }
@@ -121,7 +129,10 @@ def summary(data: dict, labels: dict[int, str]) -> dict:
         "decisions": total,
         "percent": round(100 * data["agreed"] / total) if total else 100,
         "hands": hands,
-        "marks": [(MARK_WORDS[m], data["marks"].get(m, 0), MARK_HELP[m], m) for m in MARKS],
+        "marks": [
+            (mark_words(m), data["marks"].get(m, 0), pgettext("review", MARK_HELP[m]), m)
+            for m in MARKS
+        ],
         "moments": moments,
     }
 
@@ -129,7 +140,7 @@ def summary(data: dict, labels: dict[int, str]) -> dict:
 def _points(value: int | None) -> str:
     if value is None:
         return "–"
-    return f"{value:,}" if value else "no yaku"
+    return f"{value:,}" if value else pgettext("review", "no yaku")
 
 
 def candidates(decision: dict, names: list[str]) -> dict:
@@ -151,13 +162,15 @@ def candidates(decision: dict, names: list[str]) -> dict:
                 "played": c["kind"] == played,
                 "bot": bot_discards and c["kind"] == bot,
                 "best": (c["shanten"], c["acceptance"]) == (best["shanten"], best["acceptance"]),
-                "shanten": "ready" if c["shanten"] == 0 else c["shanten"],
+                "shanten": pgettext("review", "ready") if c["shanten"] == 0 else c["shanten"],
                 "accepted": tile_markup.kinds(c["accepted_kinds"]),
                 "kinds": len(c["accepted_kinds"]),
                 "acceptance": c["acceptance"],
                 "dangers": [
                     {
-                        "label": LABEL_WORDS.get(dangers[s]["label"], dangers[s]["label"]),
+                        "label": pgettext("danger", LABEL_WORDS[dangers[s]["label"]])
+                        if dangers[s]["label"] in LABEL_WORDS
+                        else dangers[s]["label"],
                         "key": dangers[s]["label"],
                         "against": names[s],
                         "estimate": f"{dangers[s]['estimate']:.1f}%",
@@ -207,10 +220,12 @@ def calls(decision: dict) -> list[dict]:
                 else "",
                 "played": _same(option, decision, "played"),
                 "bot": _same(option, decision, "bot"),
-                "shanten": "win"
+                "shanten": pgettext("review", "win")
                 if option["shanten"] < 0
-                else ("ready" if option["shanten"] == 0 else option["shanten"]),
-                "route": ROUTE_WORDS.get(option.get("route", ""), option.get("route", "")),
+                else (pgettext("review", "ready") if option["shanten"] == 0 else option["shanten"]),
+                "route": pgettext("review", ROUTE_WORDS[option["route"]])
+                if option.get("route") in ROUTE_WORDS
+                else option.get("route", ""),
                 "dora": option.get("dora"),
                 "ready_value": _points(option.get("ready_value"))
                 if option.get("ready_value") is not None

@@ -15,6 +15,7 @@ from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from . import review_pages, reviews
@@ -87,7 +88,8 @@ def _decision_context(request, game, row: GameReview, seat: int, names: list[str
         "played": review_pages.action_markup(decision["played_type"], decision["played_kind"]),
         "bot": review_pages.action_markup(decision["bot_type"], decision["bot_kind"]),
         "marks": [
-            (review_pages.MARK_WORDS[m], review_pages.MARK_HELP[m], m) for m in decision["marks"]
+            (review_pages.mark_words(m), pgettext("review", review_pages.MARK_HELP[m]), m)
+            for m in decision["marks"]
         ],
         "frame": review_pages.board(game, decision, seat, names),
     }

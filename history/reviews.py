@@ -24,6 +24,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db.models import F
+from django.utils.translation import gettext
 
 from players import budgets
 from rules.engine import parse_action, review_game
@@ -71,12 +72,15 @@ def _take_budget(user) -> None:
     if user is None:
         return
     if not getattr(user, "is_authenticated", False):
-        raise Refused(SIGN_IN, 200, sign_in=True)
+        raise Refused(gettext(SIGN_IN), 200, sign_in=True)
     limit = review_limit()
     if not budgets.take("review-member", str(user.pk), limit):
         raise Refused(
-            f"You have started {limit} reviews in the last hour; please wait a while "
-            "before starting another. Reviews already computed stay open to you.",
+            gettext(
+                "You have started %(limit)s reviews in the last hour; please wait a while "
+                "before starting another. Reviews already computed stay open to you."
+            )
+            % {"limit": limit},
             429,
         )
 
@@ -136,7 +140,7 @@ def _start(row: GameReview, user, created: bool) -> None:
         if created:
             row.delete()
         _give_back(user)
-        raise Refused(BUSY, 429)
+        raise Refused(gettext(BUSY), 429)
 
 
 def compute(pk: int) -> None:

@@ -52,14 +52,14 @@ def check_address(address: str, exclude_pk=None) -> str:
     if not address:
         return ""
     if any(c in address for c in "\r\n\0") or len(address) > 254:
-        raise ValidationError("Enter one e-mail address.")
-    local, _, domain = address.rpartition("@")
+        raise ValidationError(_("Enter one e-mail address."))
+    local, _at, domain = address.rpartition("@")
     if not local or "." not in domain.strip(".") or domain.endswith("."):
         raise ValidationError(
-            "Enter a whole e-mail address with its domain, like name@example.org."
+            _("Enter a whole e-mail address with its domain, like name@example.org.")
         )
     if Player.objects.filter(email__iexact=address).exclude(pk=exclude_pk).exists():
-        raise ValidationError("Another member already uses this e-mail address.")
+        raise ValidationError(_("Another member already uses this e-mail address."))
     return address
 
 
@@ -117,7 +117,7 @@ class PreferencesForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("mail_notices") and not cleaned.get("email") and "email" not in self.errors:
-            self.add_error("email", "Give an e-mail address to receive notices by e-mail.")
+            self.add_error("email", _("Give an e-mail address to receive notices by e-mail."))
         return cleaned
 
     def _in_game_name(self, field: str, site: str) -> str:
@@ -133,8 +133,11 @@ class PreferencesForm(forms.ModelForm):
         )
         if taken:
             raise forms.ValidationError(
-                f"Another member has already linked the {site} name {name!r}; "
-                "ask an organizer if it is yours."
+                _(
+                    "Another member has already linked the %(site)s name %(name)s; "
+                    "ask an organizer if it is yours."
+                )
+                % {"site": site, "name": repr(name)}
             )
         return name
 

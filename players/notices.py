@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from .models import NOTICE_KINDS, MailOut, Notice, Player
 
@@ -62,18 +63,28 @@ def notify(
     )
     if wants_mail(member, kind):
         subject = mail_subject or f"{settings.CLUB_NAME}: {text}"
+        with translation.override(words_of(member)):
+            footer = gettext(
+                "You chose to receive these by e-mail; change it on your settings page: %(url)s"
+            ) % {"url": absolute("/players/preferences/")}
         MailOut.objects.create(
             to=member.email,
             subject=" ".join(subject.split())[:200],
-            body=f"{text}\n\n{absolute(url)}\n\n"
-            f"You chose to receive these by e-mail; change it on your settings page: "
-            f"{absolute('/players/preferences/')}\n",
+            body=f"{text}\n\n{absolute(url)}\n\n{footer}\n",
             notice=notice,
             created=now,
             next_try=now,
         )
         transaction.on_commit(_wake)
     return notice
+
+
+def words_of(member) -> str:
+    """The language a notice to ``member`` is written in: their site language and words
+    (players.terms), whoever's request makes the notice."""
+    from .terms import terms_of
+
+    return terms_of(member)
 
 
 def notify_all(members: Iterable, kind: str, text: str, url: str, **kwargs) -> int:

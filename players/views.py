@@ -8,18 +8,18 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from . import budgets, throttle
 from .forms import PreferencesForm, SignUpForm
 
-LOCKED_MESSAGE = (
+LOCKED_MESSAGE = gettext_lazy(
     "Too many failed sign-in attempts. Wait a quarter of an hour and try again, "
     "or ask an organizer to reset your password."
 )
 
 
-SIGNUP_BUDGET_MESSAGE = (
+SIGNUP_BUDGET_MESSAGE = gettext_lazy(
     "Too many new accounts from your address in the last hour. Please try again later."
 )
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 
 from rules import calculator
 from rules.engine import EngineError, format_kinds, kind_name, kind_notation, parse_kinds
 
 MODES = (
-    ("hand", "Hand"),
-    ("win", "Winning tile"),
+    ("hand", gettext_lazy("Hand")),
+    ("win", gettext_lazy("Winning tile")),
     ("chi", pgettext_lazy("term", "Chi")),
     ("pon", pgettext_lazy("term", "Pon")),
     ("daiminkan", pgettext_lazy("term", "Open kan")),
@@ -26,7 +26,7 @@ MODES = (
     ("shouminkan", pgettext_lazy("term", "Added kan")),
     ("dora", pgettext_lazy("term", "Dora indicator")),
     ("ura", pgettext_lazy("term", "Ura indicator")),
-    ("discards", "Own discard"),
+    ("discards", gettext_lazy("Own discard")),
 )
 MODE_KEYS = tuple(k for k, _ in MODES)
 TEXT_FIELDS = ("hand", "win_tile", "win", "round_wind", "seat_wind", "dora", "ura", "discards")
@@ -49,6 +49,21 @@ FLAG_LABELS = (
 )
 
 
+# A tile's name as a Japanese player reads it (五萬, 赤五筒, 東, 白), for the picker's
+# hover text in Japanese; the engine's kind_name gives the English one.
+JAPANESE_NUMBERS = "一二三四五六七八九"
+JAPANESE_SUITS = "萬筒索"
+JAPANESE_HONOURS = "東南西北白發中"
+
+
+def tile_words(kind: int, red: bool = False) -> str:
+    if get_language() != "ja":
+        return kind_name(kind, red)
+    if kind >= 27:
+        return JAPANESE_HONOURS[kind - 27]
+    return ("赤" if red else "") + JAPANESE_NUMBERS[kind % 9] + JAPANESE_SUITS[kind // 9]
+
+
 def palette() -> list[dict]:
     """The picker's 37 faces: each suit 1-9 with its red five after the plain one."""
     rows = []
@@ -56,11 +71,13 @@ def palette() -> list[dict]:
         faces = []
         for n in range(9):
             kind = suit * 9 + n
-            faces.append({"notation": kind_notation(kind), "name": kind_name(kind)})
+            faces.append({"notation": kind_notation(kind), "name": tile_words(kind)})
             if n == 4:
-                faces.append({"notation": kind_notation(kind, True), "name": kind_name(kind, True)})
+                faces.append(
+                    {"notation": kind_notation(kind, True), "name": tile_words(kind, True)}
+                )
         rows.append(faces)
-    rows.append([{"notation": kind_notation(k), "name": kind_name(k)} for k in range(27, 34)])
+    rows.append([{"notation": kind_notation(k), "name": tile_words(k)} for k in range(27, 34)])
     return rows
 
 

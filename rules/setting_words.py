@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import pgettext
+
 from rules.engine import DOUBLE_YAKUMAN_HANDS, Ruleset
 
 
@@ -496,4 +498,5 @@ def describe(ruleset: Ruleset, name: str) -> str:
 
 
 def label(name: str) -> str:
-    return SETTINGS[name].label
+    """A setting's name in the reader's language (the sheets' and the comparison's rows)."""
+    return pgettext("setting", SETTINGS[name].label)

@@ -7,6 +7,8 @@ comparison table.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from rules.engine import DOUBLE_YAKUMAN_HANDS, GROUPS, Ruleset
 from rules.setting_words import describe, format_points, format_signed, label
 
@@ -96,29 +98,35 @@ def short(ruleset: Ruleset, name: str) -> str:
     """A setting's value in a few words, for the comparison table."""
     value = getattr(ruleset, name)
     if name in _SHORT_CHOICES:
-        return _SHORT_CHOICES[name][value]
+        return pgettext("setting value", _SHORT_CHOICES[name][value])
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("setting value", "yes" if value else "no")
     if name == "uma":
         return " / ".join(
             format_signed(u // 1000) if u % 1000 == 0 else format_signed(u) for u in value
         )
     if name == "red_fives":
-        return "none" if not any(value) else "/".join(str(n) for n in value) + " (m/p/s)"
+        if not any(value):
+            return pgettext("setting value", "none")
+        return "/".join(str(n) for n in value) + " (m/p/s)"
     if name == "double_yakuman":
-        items = [_SHORT_DOUBLE[k] for k in DOUBLE_YAKUMAN_HANDS if k in value]
+        items = [
+            pgettext("setting value", _SHORT_DOUBLE[k]) for k in DOUBLE_YAKUMAN_HANDS if k in value
+        ]
         if len(items) == len(_SHORT_DOUBLE):
-            return "all four"
-        return ", ".join(items) if items else "none"
+            return pgettext("setting value", "all four")
+        return ", ".join(items) if items else pgettext("setting value", "none")
     if name in ("thinking_time", "bank_time"):
         return f"{value} s"
     if name == "two_han_from_honba":
-        return f"from {value} honba" if value else "off"
+        if not value:
+            return pgettext("setting value", "off")
+        return gettext("from %(n)s honba") % {"n": value}
     if name == "win_threshold":
-        return format_points(value) if value else "none"
+        return format_points(value) if value else pgettext("setting value", "none")
     if isinstance(value, int):
         return format_points(value)
-    return str(value)
+    return pgettext("setting value", str(value))
 
 
 def comparison(columns: list[tuple[str, Ruleset]]) -> list[dict]:

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from rules import sheets
@@ -183,7 +184,10 @@ def calculator(request):
         "palette": palette(),
         "modes": MODES,
         "flag_labels": FLAG_LABELS,
-        "winds": (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")),
+        "winds": tuple(
+            (key, pgettext("wind", name))
+            for key, name in (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+        ),
         "presets": PRESETS.values(),
         "stored_rulesets": own_rulesets(),
         "query": form.query_string(),

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from players import notices
 from players.models import INVITATION, Player
@@ -60,13 +62,21 @@ def invite(host, names: list[str], ruleset_id, length: str, *, clock=None) -> Ta
             invitation = Invitation.objects.create(
                 table=table, host=host, member=member, created=now
             )
+            # written in the invited member's words, whoever's request invites them
+            with translation.override(notices.words_of(member)):
+                words = {
+                    "host": host.name,
+                    "ruleset": table.ruleset.name,
+                    "length": matchmaking.LENGTHS[length],
+                }
+                text = gettext("%(host)s invites you to a game (%(ruleset)s, %(length)s)") % words
+                subject = gettext("%(host)s invites you to a game of mahjong") % words
             notices.notify(
                 member,
                 INVITATION,
-                f"{host.name} invites you to a game ({table.ruleset.name}, "
-                f"{matchmaking.LENGTHS[length]})",
+                text,
                 reverse("tables:invitation", args=[invitation.pk]),
-                mail_subject=f"{host.name} invites you to a game of mahjong",
+                mail_subject=subject,
                 clock=lambda: now,
             )
     return table

@@ -25,6 +25,7 @@ from typing import Any, cast
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, pgettext
 
 from players import names as member_names
 from players.models import Player
@@ -46,6 +47,10 @@ FORMAT_NAMES = {
 }
 
 
+def _format_name(key: str) -> str:
+    return pgettext("log format", FORMAT_NAMES[key]) if key in FORMAT_NAMES else key
+
+
 @dataclass
 class HandLine:
     index: int
@@ -61,11 +66,12 @@ class HandLine:
 
     @property
     def status_words(self) -> str:
-        return {
+        words = {
             "match": "replays",
             "mismatch": "replays differently",
             "unreproducible": "does not replay",
-        }.get(self.status, self.status)
+        }
+        return pgettext("import", words[self.status]) if self.status in words else self.status
 
 
 @dataclass
@@ -119,19 +125,22 @@ class FileReport:
                 "imported before; not stored again"
             )
         c = self.counts()
-        parts = [f"{c['match']} of {len(self.hands)} hands match"]
+        parts = [
+            gettext("%(match)s of %(n)s hands match") % {"match": c["match"], "n": len(self.hands)}
+        ]
         if c["mismatch"]:
-            parts.append(f"{c['mismatch']} differ")
+            parts.append(gettext("%(n)s differ") % {"n": c["mismatch"]})
         if c["unreproducible"]:
-            parts.append(f"{c['unreproducible']} not reproducible")
-        stored = f"stored as game {self.game_id}" if self.game_id else "not stored"
+            parts.append(gettext("%(n)s not reproducible") % {"n": c["unreproducible"]})
+        stored = (
+            gettext("stored as game %(id)s") % {"id": self.game_id}
+            if self.game_id
+            else gettext("not stored")
+        )
         chips = ""
         if self.final_chips is not None:
-            chips = "; chips " + ", ".join(f"{c:+d}" for c in self.final_chips)
-        return (
-            f"{self.name} ({FORMAT_NAMES.get(self.format, self.format)}): "
-            f"{', '.join(parts)}{chips}; {stored}"
-        )
+            chips = gettext("; chips ") + ", ".join(f"{c:+d}" for c in self.final_chips)
+        return f"{self.name} ({_format_name(self.format)}): {', '.join(parts)}{chips}; {stored}"
 
 
 _TENHOU_ID = re.compile(r"(\d{10})gm-")

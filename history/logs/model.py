@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
-from rules.engine import Ruleset, is_red, kind_notation
+from django.utils.translation import gettext
+
+from rules.engine import EAST, Ruleset, is_red, kind_notation
+from tables.drawing.seat_presenters import round_name
 
 Code = tuple[int, bool]  # (kind 0-33, red five)
 
@@ -151,8 +154,9 @@ class LogHand:
 
     @property
     def label(self) -> str:
-        name = f"{WIND_NAMES[self.round_wind % 4]} {self.round_number + 1}"
-        return f"{name}, {self.honba} honba" if self.honba else name
+        # in the reader's words (the import page's report): "East 1", 東1局
+        name = round_name(EAST + self.round_wind % 4, self.round_number)
+        return f"{name}, " + gettext("%(n)s honba") % {"n": self.honba} if self.honba else name
 
     @property
     def dealer(self) -> int:

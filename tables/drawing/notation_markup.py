@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from rules.engine import (
     InvalidNotation,
@@ -99,7 +100,9 @@ def hand(
 
         concealed = format_kinds(pairs)
         win_html = format_html(
-            '<span class="win-tile" title="winning tile">{}</span>', tiles(str(win_tile), size)
+            '<span class="win-tile" title="{}">{}</span>',
+            gettext("winning tile"),
+            tiles(str(win_tile), size),
         )
     melds_html = format_html_join("", "{}", ((meld(m, size),) for m in melds or ()))
     return format_html(

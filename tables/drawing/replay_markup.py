@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 
 from rules.engine import HandResult, SeatView
 from rules.templatetags.words import points_text
@@ -28,28 +29,38 @@ def replay_seat(s: dict[str, Any]) -> SafeString:
     """One player's corner of the replay board (placed by its ``pos-*`` class)."""
     badges = []
     if s["riichi"]:
-        badges.append(SafeString('<span class="riichi-stick" title="In riichi">riichi</span>'))
+        badges.append(
+            markup(
+                '<span class="riichi-stick" title="{}">{}</span>',
+                gettext("In riichi"),
+                pgettext("badge", "riichi"),
+            )
+        )
     if s["dealer"]:
-        badges.append(SafeString('<span class="badge dealer-badge">dealer</span>'))
+        badges.append(
+            markup('<span class="badge dealer-badge">{}</span>', pgettext("badge", "dealer"))
+        )
+    wind = pgettext("wind", s["wind"])
     return markup(
         '<div class="seat-area pos-{}{}" data-seat="{}">'
-        '<div class="seat-head"><span class="wind{}" title="Seat wind {}">{}</span> '
-        '<strong class="seat-name">{}</strong> {} <span class="score" title="Points">{}</span></div>'
+        '<div class="seat-head"><span class="wind{}" title="{}">{}</span> '
+        '<strong class="seat-name">{}</strong> {} <span class="score" title="{}">{}</span></div>'
         '<div class="seat-tiles"><span class="concealed tiles tiles-small">{}</span>'
         '<span class="melds tiles tiles-small">{}</span></div>'
-        '<div class="river tiles tiles-small" role="group" aria-label="Discards of {}">{}</div></div>',
+        '<div class="river tiles tiles-small" role="group" aria-label="{}">{}</div></div>',
         s["position"],
         " is-turn" if s["turn"] else "",
         s["seat"],
         " dealer" if s["dealer"] else "",
-        s["wind"],
-        s["wind"][0],
+        gettext("Seat wind %(wind)s") % {"wind": wind},
+        wind[0],
         s["name"],
         join(badges),
+        gettext("Points"),
         points_text(s["score"]),
         s["concealed"],
         s["melds"],
-        s["name"],
+        gettext("Discards of %(name)s") % {"name": s["name"]},
         s["river"],
     )
 

@@ -373,7 +373,8 @@ class TableConsumer(LeavingConsumer):
         if self.limits.too_large(text_data, bytes_data):
             await self.screen.send_error(
                 "too_large",
-                f"That message is larger than {self.limits.max_bytes} bytes and was not read",
+                "That message is larger than %(limit)s bytes and was not read",
+                limit=self.limits.max_bytes,
             )
             return
         try:
@@ -425,7 +426,7 @@ class TableConsumer(LeavingConsumer):
         except SubmitError as exc:
             if isinstance(exc, StaleVersion):
                 await screen.send_current()
-            await screen.send_error(exc.code, exc.message[:1].upper() + exc.message[1:])
+            await screen.send_error(exc.code, exc.message, capitalise=True)
             return
         try:
             await broadcast.send_update(

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from django.utils import translation
+
 from rules.engine import GameState
 from tables import clock as clocks
 from tables.drawing import frames
@@ -94,9 +96,20 @@ class Screen:
         else:
             await self.send_current()
 
-    async def send_error(self, code: str, message: str) -> None:
+    async def send_error(
+        self, code: str, message: str, *, capitalise: bool = False, **words: object
+    ) -> None:
+        """Show the player why their message was refused, in their words: ``message`` is
+        the English source text (``%(name)s`` filled from ``words``), translated under
+        the socket's language; one the message file lacks is shown as it is."""
         self.frames.error_shown = True
-        await self._send(frames.error_frame(code, message))
+        with translation.override(self.frames.terms):
+            text = translation.gettext(message)
+        if capitalise and text == message:  # an English sentence starts with a capital
+            text = text[:1].upper() + text[1:]
+        if words:
+            text = text % words
+        await self._send(frames.error_frame(code, text))
 
     async def reload(self) -> None:
         """Make the page load itself again (it shows no game, or another one)."""

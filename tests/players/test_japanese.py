@@ -35,11 +35,16 @@ ALLOWED = {
     # the keys' names as printed on a keyboard
     "Esc",
     "Enter",
+    "Home",  # (the replay's and the review's first and last step: Home and End)
+    "End",
     # the settings' language choice names English in English, so its reader finds it
     "English",
     "Japanese",
-    # the game record's download formats, by their names
+    # the game record's download formats, by their names (and the import page's)
     "JSON",
+    "XML",
+    "xml",  # (the file name ending .xml)
+    "mjai",
 }
 VISIBLE_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
 LATIN_RUN = re.compile(r"[A-Za-z]{3,}")
