@@ -101,7 +101,9 @@ def hand(
 
         concealed = format_kinds(pairs)
         win_html = format_html(
-            '<span class="win-tile" title="winning tile">{}</span>', tiles(str(win_tile), size)
+            '<span class="win-tile" title="{}">{}</span>',
+            gettext("winning tile"),
+            tiles(str(win_tile), size),
         )
     melds_html = format_html_join("", "{}", ((meld(m, size),) for m in melds or ()))
     return format_html(

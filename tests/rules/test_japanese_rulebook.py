@@ -20,6 +20,8 @@ TEMPLATES = Path(settings.BASE_DIR) / "templates" / "rules" / "chapters"
 JAPANESE = [c for c in CHAPTERS if (TEMPLATES / "ja" / Path(c.template).name).exists()]
 ENGLISH_ONLY = [c for c in CHAPTERS if c not in JAPANESE]
 KANA = re.compile(r"[\u3040-\u30ff]")
+# the English yaku cards give each yaku's Japanese writing beside its name, by design
+JAPANESE_WRITING = re.compile(r'<span class="ja" lang="ja">.*?</span>')
 # the tags that draw tiles (the examples the engine checks): the same in both languages
 TILE_TAGS = re.compile(r"{%\s*(?:tiles|meld|hand|scored_hand|waits)\s[^%]*%}")
 TILE_IMAGES = re.compile(r'<img[^>]*src="([^"]*tiles?[^"]*)"')
@@ -83,7 +85,7 @@ def test_a_japanese_chapter_draws_the_same_examples_as_the_english_one(client, r
 def test_it_keeps_the_english_chapter_in_english(client, chapter):
     html = page(client, chapter)
     assert '<html lang="en">' in html
-    assert not KANA.search(html), chapter.slug
+    assert not KANA.search(JAPANESE_WRITING.sub(" ", html)), chapter.slug
 
 
 @pytest.mark.parametrize("chapter", ENGLISH_ONLY, ids=lambda c: c.slug)
