@@ -107,3 +107,20 @@ def test_it_names_the_chapters_in_japanese_in_the_index(reader):
 def test_it_finds_the_japanese_words_of_a_chapter_in_the_rulebook_s_search(reader):
     html = reader.get("/rules/search/", {"q": "振聴"}).content.decode()
     assert "/rules/furiten/" in html
+    # the search page's own words are Japanese too
+    assert "「振聴」の検索結果" in html and "results for" not in html
+    assert "同巡内振聴" in html  # a section heading of the Japanese chapter
+
+
+def test_it_keeps_the_rulebook_s_search_in_english_for_an_english_reader(client):
+    html = client.get("/rules/search/", {"q": "furiten"}).content.decode()
+    assert "results for “furiten”" in html and "/rules/furiten/" in html
+    assert not KANA.search(JAPANESE_WRITING.sub(" ", html))
+
+
+def test_it_frames_the_glossary_in_japanese_around_its_english_entries(reader):
+    """The glossary's entries (rules/rulebook/glossary.json) are not yet written in
+    Japanese: the page around them is."""
+    html = reader.get("/rules/glossary/").content.decode()
+    assert "用語集" in html and "すべての章" in html
+    assert "Acceptance" in html
