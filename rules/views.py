@@ -49,13 +49,13 @@ def tiles_page(request):
             )
     context = chapter_context("tiles")
     context["faces"] = faces
-    return render(request, BY_SLUG["tiles"].template, context)
+    return render(request, BY_SLUG["tiles"].templates(), context)
 
 
 def chapter(request, slug):
     if slug not in BY_SLUG or slug == "tiles":
         raise Http404("No such chapter")
-    return render(request, BY_SLUG[slug].template, chapter_context(slug))
+    return render(request, BY_SLUG[slug].templates(), chapter_context(slug))
 
 
 def search(request):

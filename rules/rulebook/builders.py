@@ -105,7 +105,7 @@ def yaku(club: Ruleset) -> dict:
     from rules.engine import BY_KEY
 
     sections: dict[str, list[dict]] = {}
-    for ex in examples.load()["yaku"]:
+    for ex in examples.in_language("yaku"):
         info = BY_KEY.get(ex["key"])
         card = {
             "key": ex["key"],
@@ -130,7 +130,7 @@ def yaku(club: Ruleset) -> dict:
 
 def fu(club: Ruleset) -> dict:
     cards = []
-    for ex in examples.load()["fu"]:
+    for ex in examples.in_language("fu"):
         cards.append(
             {
                 "example": ex,

@@ -24,6 +24,27 @@ def load() -> dict[str, list[dict]]:
         return json.load(fh)
 
 
+@lru_cache(maxsize=4)
+def _words(language: str) -> dict[str, dict[str, dict]]:
+    """The examples' words written in ``language`` (``examples_<language>.json``: per
+    section and key, the fields that replace the English ones), empty when none."""
+    path = HERE / f"examples_{language}.json"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def in_language(section: str) -> list[dict]:
+    """A section's examples with their words in the reader's language: the same hands,
+    requests and keys (so the same engine checks), only the prose replaced."""
+    from django.utils import translation
+
+    language = (translation.get_language() or "en").split("-")[0]
+    words = _words(language).get(section, {}) if language != "en" else {}
+    return [{**ex, **words.get(ex["key"], {})} for ex in load()[section]]
+
+
 def ruleset_for(example: dict) -> Ruleset:
     """Examples are scored under Ronin, plus any override the example names."""
     base = PRESETS[DEFAULT_PRESET].ruleset

@@ -44,7 +44,7 @@ def waits_of(notation: str) -> list[str]:
 
 def _scored_cards(section: str) -> list[dict]:
     cards = []
-    for ex in examples.load()[section]:
+    for ex in examples.in_language(section):
         card = {"example": ex, "waits": waits_of(ex["shape"]) if "shape" in ex else []}
         if "request" in ex:
             card["melds"] = [examples.meld_display(m) for m in ex["request"].get("melds", [])]

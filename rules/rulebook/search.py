@@ -78,7 +78,7 @@ def _index(language: str) -> tuple[dict, ...]:
         for chapter in CHAPTERS:
             if chapter.slug == "glossary":
                 continue
-            html = render_to_string(chapter.template, chapter_context(chapter.slug))
+            html = render_to_string(chapter.templates(), chapter_context(chapter.slug))
             parser = _Sections()
             parser.feed(html)
             for s in parser.sections:

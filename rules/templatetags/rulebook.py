@@ -3,6 +3,7 @@ are the ``tiles`` library's, drawn by ``tables.drawing``)."""
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import pgettext
 
 from rules import setting_words
 
@@ -10,14 +11,14 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def club_rule(context, name, lead="In this club"):
+def club_rule(context, name, lead=""):
     """``In this club: Open tanyao (kuitan): Allowed...`` from the club's ruleset."""
     club = context.get("club")
     if club is None:
         return ""
     return format_html(
         '<p class="club-rule"><span class="badge">{}</span> <strong>{}:</strong> {}</p>',
-        lead,
+        lead or pgettext("rulebook", "In this club"),
         setting_words.label(name),
         setting_words.describe(club, name),
     )

@@ -57,10 +57,11 @@ def tiles(notation: object, size: str = "", sideways: object = "") -> SafeString
 
 
 def tile_back(count: int | str = 1) -> SafeString:
+    alt = gettext("hidden tile")
     return format_html_join(
         "",
-        '<span class="tile tile-back"><img src="{}" alt="hidden tile" width="30" height="40"></span>',
-        ((back_url(),) for _ in range(int(count))),
+        '<span class="tile tile-back"><img src="{}" alt="{}" width="30" height="40"></span>',
+        ((back_url(), alt) for _ in range(int(count))),
     )
 
 

@@ -49,3 +49,14 @@ def hand(
 ) -> SafeString:
     """A hand: the concealed tiles (winning tile set apart at the end) and its melds."""
     return notation_markup.hand(notation, melds, win_tile, size)
+
+
+@register.filter
+def tile_words(notation: object) -> str:
+    """One tile's name in the reader's language ("5 of circles (red)" or 赤五筒), as its
+    picture's alt text names it: ``{{ "0p"|tile_words }}``."""
+    from rules.engine import parse_kinds
+    from tables.drawing.seat_presenters import kind_words
+
+    kind, red = parse_kinds(str(notation))[0]
+    return kind_words(kind, red)
