@@ -91,15 +91,12 @@ _EMPTY_WAITS = {
     "tiles that are all in your own hand (pure karaten) is noten.",
     "all_ok": "Any wait counts as tenpai, even one on tiles you hold all four of.",
 }
-_DOUBLE_YAKUMAN = {
+DOUBLE_YAKUMAN_WORDS = {
     "kokushi_13": "thirteen orphans on the 13-sided wait",
     "suuankou_tanki": "four concealed triplets on a pair wait",
     "chuuren_9": "nine gates on the 9-sided wait",
     "daisuushii": "big four winds",
 }
-
-
-DOUBLE_YAKUMAN_WORDS = _DOUBLE_YAKUMAN
 
 
 def _uma(value, r: Ruleset) -> str:
@@ -125,7 +122,8 @@ def _red(value, r: Ruleset) -> str:
 def _double_yakuman(value, r: Ruleset) -> str:
     if not value:
         return "None: every yakuman counts once."
-    return "Double: " + "; ".join(_DOUBLE_YAKUMAN[k] for k in DOUBLE_YAKUMAN_HANDS if k in value)
+    words = [DOUBLE_YAKUMAN_WORDS[k] for k in DOUBLE_YAKUMAN_HANDS if k in value]
+    return "Double: " + "; ".join(words)
 
 
 def _win_threshold(value, r: Ruleset) -> str:
