@@ -1,10 +1,11 @@
 """A phone held sideways (844x390) through one bot game, in English and in Japanese
 (issue 27, "The table II").
 
-One table is walked along one game's log: a call prompt mid-hand, the result screen after
-the first hand, and the final standings. At each, in both languages, one page checks that
-nothing scrolls sideways, that the prompt leaves the name plates clear and that the
-result's Continue is in view without scrolling; the final card can be set aside by keyboard
+One table is walked along one game's log: a call prompt mid-hand, a riichi stick on the
+table, the result screen after the first hand (a win) and after a draw (four winds), and
+the final standings. At each, in both languages, one page checks that nothing scrolls
+sideways, that the prompt leaves the name plates clear and that the result's Continue is
+in view without scrolling; the final card can be set aside by keyboard
 to show the finished board and brought back. Pictures go to ``LANDSCAPE_SHOTS`` (by
 default /tmp/shots) as landscape-*.png, to look at.
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.engine import apply, new_game, parse_action
 from tables.play.submit import parse_move, start_game, submit
 
 from . import test_table_layout_browser as layout
@@ -52,6 +54,17 @@ def move_to(game, log):
     game.version = len(log)
     game.deadline = None
     game.save()
+
+
+def hand_ends(game, full):
+    """The logs at which a hand of ``full`` (a whole game's log) has just ended."""
+    ruleset = game.engine_ruleset()
+    state = new_game(ruleset, seed=1, robots=tuple(game.robots))
+    for n, text in enumerate(full[:-1], 1):
+        hand = state.hand_index
+        state = apply(state, parse_action(text))[0]
+        if state.hand_index != hand:
+            yield full[:n]
 
 
 def shoot(page, name):
@@ -104,15 +117,29 @@ def test_a_phone_held_sideways_keeps_prompts_results_and_standings_in_view_in_bo
             assert not overlap(call, plate), (lang, call, plate)
         shoot(page, f"prompt-{lang}")
 
-    move_to(game, ended)
+    riichi = full[: next(i for i, a in enumerate(full) if ":riichi:" in a) + 2]
+    move_to(game, riichi)  # mid-hand, a riichi stick on the table
     for lang in languages:
         alice.__class__.objects.filter(pk=alice.pk).update(language=lang)
-        open_table(page, site_url, table, ".result-modal:not(.closed) [data-close]")
-        shoot(page, f"result-{lang}")
-        button = page.evaluate(IN_VIEW, ".result-modal [data-close]")
-        assert button and button["scrolled"] == 0, (lang, button)  # nothing scrolled yet
-        assert button["top"] >= 0 and button["bottom"] <= SIDEWAYS["height"], (lang, button)
-        assert button["right"] <= SIDEWAYS["width"], (lang, button)
+        open_table(page, site_url, table, "#table-board .riichi-stick")
+        board, stick = boxes(page, "#table-board")[0], boxes(page, ".riichi-stick")[0]
+        assert board["left"] <= stick["left"] and stick["right"] <= board["right"], stick
+        assert board["bottom"] <= SIDEWAYS["height"] + 1, board  # the whole board in view
+        shoot(page, f"riichi-{lang}")
+
+    draw = next(log for log in hand_ends(game, full) if log[-1].split(":")[1] == "discard")
+    for name, log in (("result", ended), ("draw", draw)):
+        move_to(game, log)
+        for lang in languages:
+            alice.__class__.objects.filter(pk=alice.pk).update(language=lang)
+            open_table(page, site_url, table, ".result-modal:not(.closed) [data-close]")
+            shoot(page, f"{name}-{lang}")
+            button = page.evaluate(IN_VIEW, ".result-modal [data-close]")
+            assert button and button["scrolled"] == 0, (lang, button)  # nothing scrolled yet
+            assert button["top"] >= 0 and button["bottom"] <= SIDEWAYS["height"], (lang, button)
+            assert button["right"] <= SIDEWAYS["width"], (lang, button)
+        if name == "draw":
+            assert page.locator(".result-modal .kind-abortive").count() == 1
 
     move_to(game, full[:-1])  # the last move made as the table makes it
     last = parse_move(full[-1])
