@@ -129,6 +129,16 @@
     var close = event.target.closest("[data-close]");
     if (close) closeModal(close.closest(".table-modal"));
   });
+  // The final standings' card set aside for a look at the finished board, and brought back.
+  document.addEventListener("click", function (event) {
+    var hide = event.target.closest("[data-show-board]"), bring = event.target.closest("[data-show-standings]");
+    var modal = document.querySelector(".final-modal"), back = document.querySelector("[data-show-standings]");
+    if (!modal || !back || !(hide || bring)) return;
+    modal.classList.toggle("closed", !!hide);
+    back.hidden = !hide;
+    if (hide) back.focus();
+    else modal.querySelector("[data-show-board]").focus();
+  });
 
   // --- the point difference to the viewer, on hover, focus or tap ------------------
   function showDiff(plate) {
