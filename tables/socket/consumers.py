@@ -185,11 +185,14 @@ class LobbyConsumer(LeavingConsumer):
         # Only a per-socket budget: the lobby socket reads nothing, so an account's
         # table budget is not spent on it.
         self.limits = limits.SocketLimits()
+        # Accepted first, as the table's and Play now's sockets are: a sign-out while
+        # the handshake waits then closes it with the sign-out's code, which the page
+        # hears; a refused handshake would only show as an error in its console.
+        await self.accept()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.join_session()
-        if self.ended:  # signed out meanwhile: the handshake is refused
+        if self.ended:  # signed out meanwhile: closed with sessions.CLOSE_CODE
             return
-        await self.accept()
         driver_process.ensure_running()
 
     async def leave(self) -> None:

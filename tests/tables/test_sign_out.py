@@ -160,3 +160,23 @@ async def test_signing_out_while_a_socket_is_connecting_still_closes_it(
     await socket.disconnect()
     seat = await db(lambda: table.seats.get(index=0))()
     assert not seat.connected and seat.connections == 0
+
+
+async def test_signing_out_while_the_lobby_socket_connects_closes_it_with_the_sign_outs_code(
+    alice, monkeypatch
+):
+    """A sign-out just before the lobby socket joins its sign-in's groups: the socket is
+    accepted, then closed with the sign-out's code, which the page can read. A refused
+    handshake reaches a browser only as a 403 error in its console (a page that signs
+    out while its lobby socket still connects showed one)."""
+    browser = await db(signed_in)("alice", "pw-alice-123")
+    still_signed_in = sessions.still_signed_in
+
+    def sign_out_then_look(scope):  # runs in a worker thread, as the look-up
+        browser.post(reverse("players:logout"))
+        return still_signed_in(scope)
+
+    monkeypatch.setattr(sessions, "still_signed_in", sign_out_then_look)
+    socket = await socket_of(browser, "/ws/lobby/")
+    assert await closed_with(socket) == sessions.CLOSE_CODE
+    await socket.disconnect()
