@@ -226,20 +226,31 @@ def pg_tables(database: dict, owned_by_others: bool = False) -> int:
 
 
 def same_database(pid_dir: Path, database: dict) -> bool:
-    """Whether the process behind ``pid_dir`` may use ``database``: always, unless the
-    site is on PostgreSQL and the process's environment names another database in its
-    ``DATABASE_URL``. An environment that cannot be read counts as the same."""
-    if kind_of(database) != "postgresql":
-        return True
+    """Whether the process behind ``pid_dir`` may use ``database``: always, unless its
+    environment names another database: on PostgreSQL another name in its
+    ``DATABASE_URL``; on SQLite another file in its ``SQLITE_PATH`` (a test server of
+    the same checkout, on its own test file), or a ``DATABASE_URL`` of its own. An
+    environment that cannot be read, or that names none, counts as the same."""
     try:
         environment = (pid_dir / "environ").read_bytes().split(b"\0")
     except OSError:
         return True
-    for entry in environment:
-        if entry.startswith(b"DATABASE_URL="):
-            url = entry.split(b"=", 1)[1].decode(errors="replace")
-            return url.rstrip("/").rsplit("/", 1)[-1].split("?")[0] == database["NAME"]
-    return True
+    names = dict(entry.split(b"=", 1) for entry in environment if b"=" in entry)
+    url = names.get(b"DATABASE_URL", b"").decode(errors="replace")
+    if kind_of(database) == "postgresql":
+        if b"DATABASE_URL" not in names:
+            return True
+        return url.rstrip("/").rsplit("/", 1)[-1].split("?")[0] == database["NAME"]
+    if url:  # a server on a database of its own, not this SQLite file
+        return False
+    path = names.get(b"SQLITE_PATH", b"").decode(errors="replace")
+    if not path:
+        return True
+    try:
+        folder = (pid_dir / "cwd").resolve()
+    except OSError:
+        folder = Path("/")
+    return (folder / path).resolve() == Path(database["NAME"]).resolve()
 
 
 def running_site(database: dict, base_dir: Path, proc: Path = Path("/proc")) -> list[str]:

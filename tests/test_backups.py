@@ -195,5 +195,23 @@ def test_a_server_of_the_same_checkout_on_another_postgresql_database_is_not_thi
     assert not backups.same_database(other, site)
     assert backups.same_database(same, site)
     assert backups.same_database(unread, site)
-    # SQLite: the file is what decides (see running_site), not the environment
-    assert backups.same_database(other, {"ENGINE": "django.db.backends.sqlite3", "NAME": "x"})
+    # SQLite: a server naming no database of its own (or one of its own on PostgreSQL)
+    assert backups.same_database(unread, {"ENGINE": "django.db.backends.sqlite3", "NAME": "x"})
+    assert not backups.same_database(other, {"ENGINE": "django.db.backends.sqlite3", "NAME": "x"})
+
+
+def test_a_server_of_the_same_checkout_on_another_sqlite_file_is_not_this_site(tmp_path):
+    """A test server of the same checkout on its own SQLite file (a browser test's daphne
+    beside the restore's test, in CI) does not stop a restore; one on this file, or on
+    the checkout's default file, does."""
+    site_file = tmp_path / "db.sqlite3"
+    site = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(site_file)}
+    other, same, default = tmp_path / "1", tmp_path / "2", tmp_path / "3"
+    for folder in (other, same, default):
+        folder.mkdir()
+    other.joinpath("environ").write_bytes(b"SQLITE_PATH=/tmp/mahjong-test-1.sqlite3\0")
+    same.joinpath("environ").write_bytes(b"SQLITE_PATH=" + str(site_file).encode() + b"\0")
+    default.joinpath("environ").write_bytes(b"HOME=/\0")
+    assert not backups.same_database(other, site)
+    assert backups.same_database(same, site)
+    assert backups.same_database(default, site)
