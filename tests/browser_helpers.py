@@ -38,3 +38,24 @@ SIZES = """s => [...document.querySelectorAll(s)].map(e => {
 def sizes(page, selector: str) -> list[dict]:
     """Each matching element's width, height and whether it is shown, all read at once."""
     return page.evaluate(SIZES, selector)
+
+
+def signed_in_page(browser, site_url: str, viewport: dict, touch: bool = False):
+    """A new page at ``viewport`` (a phone's touch when ``touch``), signed in as alice
+    (password ``pw-alice-123``); ``html[data-framed]`` marks it once a socket frame has
+    drawn the screen again, so a check can wait for that."""
+    context = browser.new_context(
+        viewport=viewport, has_touch=touch, is_mobile=touch, device_scale_factor=1
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.add_init_script(
+        "document.addEventListener('htmx:wsAfterMessage',"
+        " () => { document.documentElement.dataset.framed = '1'; })"
+    )
+    page.goto(site_url + "/players/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "pw-alice-123")
+    page.locator("button:has-text('Sign in')").click()
+    page.wait_for_selector(".account-nav >> text=Alice")
+    return page

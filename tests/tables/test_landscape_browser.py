@@ -17,6 +17,7 @@ import pytest
 
 from rules.engine import apply, new_game, parse_action
 from tables.play.submit import parse_move, start_game, submit
+from tests.browser_helpers import signed_in_page
 
 from . import test_table_layout_browser as layout
 from .conftest import make_table
@@ -88,20 +89,7 @@ def test_a_phone_held_sideways_keeps_prompts_results_and_standings_in_view_in_bo
     assert full[: len(prompt)] == prompt and full[: len(ended)] == ended
     assert len(prompt) < len(ended), "the prompt comes in the first hand (seed 1)"
 
-    context = chromium.new_context(
-        viewport=SIDEWAYS, has_touch=True, is_mobile=True, device_scale_factor=1
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.add_init_script(  # the socket's first frame draws the screen again: checked after it
-        "document.addEventListener('htmx:wsAfterMessage',"
-        " () => { document.documentElement.dataset.framed = '1'; })"
-    )
-    page.goto(site_url + "/players/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "pw-alice-123")
-    page.locator("button:has-text('Sign in')").click()
-    page.wait_for_selector(".account-nav >> text=Alice")
+    page = signed_in_page(chromium, site_url, SIDEWAYS, touch=True)
     languages = ("en", "ja")
 
     move_to(game, prompt)
@@ -171,4 +159,4 @@ def test_a_phone_held_sideways_keeps_prompts_results_and_standings_in_view_in_bo
         page.wait_for_selector(".final-modal", state="visible")
         assert not back.is_visible()
         assert page.evaluate("document.activeElement.matches('.final-modal [data-show-board]')")
-    context.close()
+    page.context.close()

@@ -15,6 +15,7 @@ import pytest
 from rules.engine import bot_move, bot_rng, bots, new_game, pending_seats
 from tables.models import Game
 from tables.play.submit import parse_move, start_game, submit
+from tests.browser_helpers import signed_in_page
 
 from . import test_table_layout_browser as layout
 from .conftest import make_table
@@ -109,21 +110,7 @@ def finished_table(table_settings, east_only, alice):
 
 def finished_page(browser, site_url, table, size, touch):
     """The finished table's page for Alice (no hand to wait for: the game is over)."""
-    context = browser.new_context(
-        viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=1
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    # the socket's first frame draws the screen again: measured after it
-    page.add_init_script(
-        "document.addEventListener('htmx:wsAfterMessage',"
-        " () => { document.documentElement.dataset.framed = '1'; })"
-    )
-    page.goto(site_url + "/players/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "pw-alice-123")
-    page.locator("button:has-text('Sign in')").click()
-    page.wait_for_selector(".account-nav >> text=Alice")
+    page = signed_in_page(browser, site_url, size, touch=touch)
     page.goto(site_url + table.get_absolute_url())
     page.wait_for_selector("html[data-framed]", state="attached")
     page.wait_for_selector(".final-modal >> text=Final standings")
